@@ -1,0 +1,184 @@
+package org.velvetrope.geo;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+import org.velvetrope.VelvetConfig;
+
+import com.maxmind.db.CHMCache;
+import com.maxmind.db.Reader;
+import com.maxmind.geoip2.DatabaseReader;
+import com.maxmind.geoip2.exception.GeoIp2Exception;
+import com.maxmind.geoip2.model.AbstractCountryResponse;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Address → country and continent with the MaxMind GeoIP2 reader and its cache. A database file named by
+ * {@code velvet.geoip.database} is watched and swapped in when replaced (as geoipupdate does); otherwise the
+ * GeoLite2-Country database embedded from Maven Central is used.
+ */
+@Startup
+@ApplicationScoped
+public class GeoLocator {
+
+    static final String EMBEDDED = "GeoLite2-Country.mmdb";
+    private static final Logger LOG = Logger.getLogger(GeoLocator.class);
+
+    private final AtomicReference<Loaded> current = new AtomicReference<>();
+    private final VelvetConfig config;
+    private final Counter reloads;
+    private final Counter reloadFailures;
+
+    record Loaded(DatabaseReader reader, boolean city, String description, Path file, FileStamp stamp,
+            Instant buildDate) {
+    }
+
+    record FileStamp(long size, long modified, Object key) {
+        static Optional<FileStamp> of(Path file) {
+            try {
+                BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+                return Optional.of(new FileStamp(a.size(), a.lastModifiedTime().toMillis(), a.fileKey()));
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    @Inject
+    public GeoLocator(VelvetConfig config, MeterRegistry registry) {
+        this.config = config;
+        this.reloads = Counter.builder("velvet.geoip.reloads").description("GeoIP database files swapped in")
+                .register(registry);
+        this.reloadFailures = Counter.builder("velvet.geoip.reload.failures")
+                .description("Replaced GeoIP database files that could not be opened").register(registry);
+        current.set(open());
+    }
+
+    private Loaded open() {
+        Optional<String> configured = config.geoip().database();
+        try {
+            if (configured.isPresent()) {
+                Path file = Path.of(configured.get());
+                return openFile(file);
+            }
+            try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(EMBEDDED)) {
+                if (in == null) {
+                    throw new IllegalStateException("The embedded GeoLite2 database is missing from the classpath");
+                }
+                DatabaseReader reader = new DatabaseReader.Builder(in).withCache(new CHMCache(config.geoip().cacheSize()))
+                        .build();
+                return loaded(reader, "embedded " + EMBEDDED, null, null);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot open the GeoIP database " + configured.orElse(EMBEDDED) + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private Loaded openFile(Path file) throws IOException {
+        FileStamp stamp = FileStamp.of(file).orElseThrow(() -> new IOException("no such file: " + file));
+        DatabaseReader reader = new DatabaseReader.Builder(file.toFile()).fileMode(Reader.FileMode.MEMORY)
+                .withCache(new CHMCache(config.geoip().cacheSize())).build();
+        return loaded(reader, file.toString(), file, stamp);
+    }
+
+    private Loaded loaded(DatabaseReader reader, String description, Path file, FileStamp stamp) {
+        String type = reader.getMetadata().getDatabaseType();
+        if (!type.contains("Country") && !type.contains("City")) {
+            throw new IllegalStateException("GeoIP database " + description + " is a " + type
+                    + " database; a Country or City database is needed");
+        }
+        Instant built = reader.getMetadata().getBuildDate().toInstant();
+        LOG.infof("GeoIP database %s (%s, built %s)", description, type, built);
+        return new Loaded(reader, type.contains("City"), description, file, stamp, built);
+    }
+
+    /** Picks up a replaced database file without a restart. */
+    @Scheduled(every = "${velvet.geoip.reload-check:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void checkForReplacement() {
+        reloadIfReplaced();
+    }
+
+    /** @return true when a new file was swapped in */
+    public boolean reloadIfReplaced() {
+        Loaded now = current.get();
+        if (now.file() == null) {
+            return false;
+        }
+        Optional<FileStamp> stamp = FileStamp.of(now.file());
+        if (stamp.isEmpty() || stamp.get().equals(now.stamp())) {
+            return false;
+        }
+        try {
+            Loaded fresh = openFile(now.file());
+            current.set(fresh);
+            reloads.increment();
+            // MEMORY mode holds the whole file on the heap, so the old reader can be closed at once.
+            now.reader().close();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            reloadFailures.increment();
+            LOG.warnf("GeoIP database %s was replaced but cannot be opened (%s); keeping the previous one",
+                    now.file(), e.getMessage());
+            return false;
+        }
+    }
+
+    public Location locate(InetAddress address) {
+        Loaded db = current.get();
+        try {
+            Optional<? extends AbstractCountryResponse> response = db.city() ? db.reader().tryCity(address)
+                    : db.reader().tryCountry(address);
+            if (response.isEmpty()) {
+                return Location.UNKNOWN;
+            }
+            AbstractCountryResponse r = response.get();
+            String country = r.getCountry().getIsoCode();
+            if (country == null) {
+                country = r.getRegisteredCountry().getIsoCode();
+            }
+            String continent = r.getContinent().getCode();
+            return country == null && continent == null ? Location.UNKNOWN : new Location(country, continent);
+        } catch (IOException | GeoIp2Exception e) {
+            return Location.UNKNOWN;
+        }
+    }
+
+    public String databaseDescription() {
+        return current.get().description();
+    }
+
+    public Instant databaseBuildDate() {
+        return current.get().buildDate();
+    }
+
+    public boolean ready() {
+        return current.get() != null;
+    }
+
+    @PreDestroy
+    void close() {
+        try {
+            current.get().reader().close();
+        } catch (IOException e) {
+            LOG.debug("Closing the GeoIP reader failed", e);
+        }
+    }
+
+}

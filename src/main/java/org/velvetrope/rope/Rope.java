@@ -1,0 +1,123 @@
+package org.velvetrope.rope;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+
+import org.velvetrope.event.EventChanged;
+import org.velvetrope.event.Region;
+import org.velvetrope.event.Rendition;
+import org.velvetrope.geo.Cidr;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Holds the current {@link RopeState}. The database is read only here, when control state changed or at start,
+ * and the result swapped in whole; admissions only ever read {@link #current()}.
+ */
+@ApplicationScoped
+public class Rope {
+
+    static final int DEFAULT_MULTICAST_TTL = 16;
+
+    private final AtomicReference<RopeState> state = new AtomicReference<>(RopeState.EMPTY);
+    private final AtomicLong generations = new AtomicLong();
+    private final Object rebuildLock = new Object();
+
+    @Inject
+    Event<RopeStateChanged> changed;
+
+    public RopeState current() {
+        return state.get();
+    }
+
+    void onStart(@Observes @Priority(30) StartupEvent start) {
+        refreshAll();
+    }
+
+    void onEventChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) EventChanged change) {
+        refresh(change.slug());
+    }
+
+    public void refreshAll() {
+        List<String> slugs = QuarkusTransaction.requiringNew()
+                .call(() -> org.velvetrope.event.Event.<org.velvetrope.event.Event>listAll().stream()
+                        .map(e -> e.slug).toList());
+        slugs.forEach(this::refresh);
+    }
+
+    /** Rebuilds one event's view from the database and swaps it in. Serialized so the latest read always wins. */
+    public void refresh(String slug) {
+        synchronized (rebuildLock) {
+            Optional<EventView> view = QuarkusTransaction.requiringNew().call(() -> build(slug));
+            state.updateAndGet(s -> view.map(s::with).orElseGet(() -> s.without(slug)));
+            changed.fire(new RopeStateChanged(slug, view.orElse(null)));
+        }
+    }
+
+    private Optional<EventView> build(String slug) {
+        Optional<org.velvetrope.event.Event> found = org.velvetrope.event.Event.findBySlug(slug);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        org.velvetrope.event.Event e = found.get();
+        List<RenditionView> ladder = new ArrayList<>();
+        for (Rendition r : e.renditions) {
+            ladder.add(new RenditionView(r.code, r.bandwidth, r.averageBandwidth, r.codecs, r.resolution, r.frameRate,
+                    r.audioOnly, resolve(e.originBase, r.uri)));
+        }
+        Map<String, Integer> ladderIndex = new HashMap<>();
+        for (int i = 0; i < ladder.size(); i++) {
+            ladderIndex.put(ladder.get(i).id(), i);
+        }
+        Map<String, RegionCap> caps = new HashMap<>();
+        for (RegionCap cap : RegionCap.forEvent(e.id)) {
+            caps.put(cap.regionCode, cap);
+        }
+        int highest = ladder.size() - 1;
+        List<RegionView> regions = new ArrayList<>();
+        Map<String, RegionView> byCountry = new HashMap<>();
+        Map<String, RegionView> byContinent = new HashMap<>();
+        for (Region r : e.regions) {
+            RegionCap cap = caps.get(r.code);
+            int top = cap == null ? highest : ladderIndex.getOrDefault(cap.top, highest);
+            RegionView view = new RegionView(regions.size(), r.code, r.capacityMbps, r.isDefault,
+                    r.template != null ? r.template : e.template, r.notice, top, cap != null && cap.pinned,
+                    cap != null && cap.hard, cap == null ? 0 : cap.version, cap == null ? e.updatedAt : cap.updatedAt,
+                    cap == null ? e.updatedBy : cap.updatedBy, cap == null ? null : cap.reason);
+            regions.add(view);
+            r.countryList().forEach(c -> byCountry.put(c, view));
+            r.continentList().forEach(c -> byContinent.put(c, view));
+        }
+        RegionView internal = new RegionView(regions.size(), RegionView.INTERNAL, 0, false, e.template, null, highest,
+                false, false, 0, e.updatedAt, e.updatedBy, null);
+        Cidr[] networks = e.internalNetworks.stream().map(Cidr::parse).flatMap(Optional::stream).toArray(Cidr[]::new);
+        EventView.Multicast multicast = e.multicastGroup == null ? null
+                : new EventView.Multicast(e.multicastGroup, e.multicastPort,
+                        e.multicastTtl == null ? DEFAULT_MULTICAST_TTL : e.multicastTtl, e.multicastSource);
+        return Optional.of(new EventView(e.id, e.slug, e.title, e.state, e.budgetMbps, ladder, regions, byCountry,
+                byContinent, internal, networks, multicast, generations.incrementAndGet()));
+    }
+
+    /** Absolute URIs stay; relative ones resolve against the event's origin base; root-relative ones mean this server. */
+    static String resolve(String originBase, String uri) {
+        URI parsed = URI.create(uri);
+        if (parsed.isAbsolute() || originBase == null) {
+            return uri;
+        }
+        return URI.create(originBase).resolve(parsed).toString();
+    }
+}
