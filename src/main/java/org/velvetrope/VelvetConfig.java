@@ -38,6 +38,10 @@ public interface VelvetConfig {
     interface Admin {
         /** Password of the {@code admin} user created on first start when there are no users. */
         Optional<String> password();
+
+        /** bcrypt cost of stored password hashes (each step doubles the work of a sign-in). */
+        @WithDefault("12")
+        int bcryptCost();
     }
 
     interface Geoip {

@@ -41,7 +41,8 @@ public class GeoLocator {
     private static final Logger LOG = Logger.getLogger(GeoLocator.class);
 
     private final AtomicReference<Loaded> current = new AtomicReference<>();
-    private final VelvetConfig config;
+    private final Optional<Path> configured;
+    private final int cacheSize;
     private final Counter reloads;
     private final Counter reloadFailures;
 
@@ -62,7 +63,13 @@ public class GeoLocator {
 
     @Inject
     public GeoLocator(VelvetConfig config, MeterRegistry registry) {
-        this.config = config;
+        this(config.geoip().database().filter(p -> !p.isBlank()).map(Path::of), config.geoip().cacheSize(), registry);
+    }
+
+    /** A locator over {@code file}, or over the embedded database when empty. */
+    public GeoLocator(Optional<Path> file, int cacheSize, MeterRegistry registry) {
+        this.configured = file;
+        this.cacheSize = cacheSize;
         this.reloads = Counter.builder("velvet.geoip.reloads").description("GeoIP database files swapped in")
                 .register(registry);
         this.reloadFailures = Counter.builder("velvet.geoip.reload.failures")
@@ -71,22 +78,20 @@ public class GeoLocator {
     }
 
     private Loaded open() {
-        Optional<String> configured = config.geoip().database();
         try {
             if (configured.isPresent()) {
-                Path file = Path.of(configured.get());
-                return openFile(file);
+                return openFile(configured.get());
             }
             try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(EMBEDDED)) {
                 if (in == null) {
                     throw new IllegalStateException("The embedded GeoLite2 database is missing from the classpath");
                 }
-                DatabaseReader reader = new DatabaseReader.Builder(in).withCache(new CHMCache(config.geoip().cacheSize()))
+                DatabaseReader reader = new DatabaseReader.Builder(in).withCache(new CHMCache(cacheSize))
                         .build();
                 return loaded(reader, "embedded " + EMBEDDED, null, null);
             }
         } catch (IOException e) {
-            throw new IllegalStateException("Cannot open the GeoIP database " + configured.orElse(EMBEDDED) + ": "
+            throw new IllegalStateException("Cannot open the GeoIP database " + configured.map(Path::toString).orElse(EMBEDDED) + ": "
                     + e.getMessage(), e);
         }
     }
@@ -94,7 +99,7 @@ public class GeoLocator {
     private Loaded openFile(Path file) throws IOException {
         FileStamp stamp = FileStamp.of(file).orElseThrow(() -> new IOException("no such file: " + file));
         DatabaseReader reader = new DatabaseReader.Builder(file.toFile()).fileMode(Reader.FileMode.MEMORY)
-                .withCache(new CHMCache(config.geoip().cacheSize())).build();
+                .withCache(new CHMCache(cacheSize)).build();
         return loaded(reader, file.toString(), file, stamp);
     }
 

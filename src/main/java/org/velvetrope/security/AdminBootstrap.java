@@ -49,7 +49,7 @@ public class AdminBootstrap {
         } else if (password.length() < MIN_PASSWORD) {
             throw new IllegalStateException("velvet.admin.password must be at least " + MIN_PASSWORD + " characters");
         }
-        User.create("admin", password, Roles.ADMIN, Instant.now(clock));
+        User.create("admin", password, Roles.ADMIN, config.admin().bcryptCost(), Instant.now(clock));
         LOG.info("Created the first user 'admin'");
     }
 }

@@ -23,8 +23,6 @@ import io.quarkus.security.jpa.Username;
 @UserDefinition
 public class User extends PanacheEntityBase {
 
-    static final int BCRYPT_COST = 12;
-
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
@@ -48,10 +46,10 @@ public class User extends PanacheEntityBase {
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
-    public static User create(String username, String plainPassword, String roles, Instant now) {
+    public static User create(String username, String plainPassword, String roles, int bcryptCost, Instant now) {
         User user = new User();
         user.username = username;
-        user.password = BcryptUtil.bcryptHash(plainPassword, BCRYPT_COST);
+        user.password = BcryptUtil.bcryptHash(plainPassword, bcryptCost);
         user.roles = roles;
         user.enabled = true;
         user.createdAt = now;

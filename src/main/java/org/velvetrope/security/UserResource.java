@@ -24,6 +24,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.velvetrope.VelvetConfig;
 import org.velvetrope.event.Audit;
 import org.velvetrope.web.ProblemException;
 
@@ -54,6 +55,9 @@ public class UserResource {
     Clock clock;
 
     @Inject
+    VelvetConfig config;
+
+    @Inject
     Audit audit;
 
     @Inject
@@ -77,7 +81,8 @@ public class UserResource {
             throw ProblemException.conflict("User '" + user.username() + "' already exists.", null);
         }
         String roles = user.roles().stream().distinct().sorted().collect(Collectors.joining(","));
-        User created = User.create(user.username(), user.password(), roles, Instant.now(clock));
+        User created = User.create(user.username(), user.password(), roles, config.admin().bcryptCost(),
+                Instant.now(clock));
         audit.record("-", null, identity.getPrincipal().getName(), false, "USER_CREATED", null,
                 user.username() + " [" + roles + "]", "user added");
         return Response.created(URI.create("/api/users/" + created.username)).entity(UserView.of(created)).build();

@@ -14,8 +14,10 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -59,7 +61,7 @@ public class ProblemMappers {
         return parts.length == 3 ? parts[2] : parts[parts.length - 1];
     }
 
-    @ServerExceptionMapper
+    @ServerExceptionMapper({ JsonMappingException.class, MismatchedInputException.class })
     public Response unreadable(JsonMappingException e) {
         String field = e.getPath().isEmpty() ? null : pathOf(e.getPath());
         String detail = field == null ? "The request body is not valid JSON for this resource."
@@ -67,7 +69,7 @@ public class ProblemMappers {
         return answer(new Problem("about:blank", "Invalid request", 400, detail, field, null, null));
     }
 
-    @ServerExceptionMapper
+    @ServerExceptionMapper({ JsonProcessingException.class, JsonParseException.class })
     public Response malformed(JsonProcessingException e) {
         return answer(400, "Invalid request", "The request body is not well-formed JSON.");
     }
