@@ -156,21 +156,30 @@ curl -fs -o /dev/null -H "X-Forwarded-For: $PROBE_ADDRESS" "$BASE/events/$SLUG/l
     die "GET /events/$SLUG/live.m3u8 failed"
 
 # ---- load ------------------------------------------------------------------------------------------------------
-# Busy clock ticks of one CPU (/proc/stat) and CPU ticks of the server process (/proc/PID/stat), so a run
-# can tell how much of the server's CPU went to anything else (other processes, interrupts).
-cpu_ticks() { awk -v c="cpu$1" '$1 == c { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
+# CPU accounting of a run, so it can tell when the machine was not quiet: busy clock ticks of both CPUs
+# (/proc/stat, steal included), ticks of the server (/proc/PID/stat) and of wrk (the shell's children).
+machine_ticks() {
+    awk -v a="cpu$SERVER_CPU" -v b="cpu$LOAD_CPU" '$1 == a || $1 == b { t += $2 + $3 + $4 + $7 + $8 + $9 } END { print t }' /proc/stat
+}
 server_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat"; }
+# The "times" builtin must run in this shell, not in a $(...) subshell, to see the children's time.
+children_ticks() { # children_ticks VAR: user + system time of the finished children, in ticks
+    times >"$WORK/times"
+    printf -v "$1" '%s' "$(awk -v hz="$(getconf CLK_TCK)" 'NR == 2 {
+        for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } print int(s * hz + 0.5) }' "$WORK/times")"
+}
 
-# run_wrk NAME SECONDS PATH: one wrk run on the load CPU, output kept in $WORK/NAME.txt, and the use of the
-# server's CPU in $WORK/NAME.cpu ("busy% server% other%")
+# run_wrk NAME SECONDS PATH: one wrk run on the load CPU, output kept in $WORK/NAME.txt, and the CPU use
+# during it in $WORK/NAME.cpu: server, wrk, everything else (other processes, interrupts, steal), in % of one CPU
 run_wrk() {
-    local cpu0 srv0 cpu1 srv1 started ended
-    cpu0=$(cpu_ticks "$SERVER_CPU"); srv0=$(server_ticks); started=$(date +%s%N)
+    local m0 s0 w0 t0 m1 s1 w1 t1
+    m0=$(machine_ticks); s0=$(server_ticks); children_ticks w0; t0=$(date +%s%N)
     taskset -c "$LOAD_CPU" wrk -t1 -c"$CONNECTIONS" -d"$2"s --timeout 5s --latency \
         -s "$BENCH_DIR/rotate-xff.lua" "$BASE" -- "$WORK/addresses.txt" "$3" >"$WORK/$1.txt"
-    cpu1=$(cpu_ticks "$SERVER_CPU"); srv1=$(server_ticks); ended=$(date +%s%N)
-    awk -v c="$((cpu1 - cpu0))" -v s="$((srv1 - srv0))" -v ns="$((ended - started))" -v hz="$(getconf CLK_TCK)" \
-        'BEGIN { t = ns / 1e9 * hz / 100; printf "%.0f%% %.0f%% %.0f%%\n", c / t, s / t, (c - s) / t }' >"$WORK/$1.cpu"
+    m1=$(machine_ticks); s1=$(server_ticks); children_ticks w1; t1=$(date +%s%N)
+    awk -v m="$((m1 - m0))" -v s="$((s1 - s0))" -v w="$((w1 - w0))" -v ns="$((t1 - t0))" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { t = ns / 1e9 * hz / 100; o = m - s - w; if (o < 0) o = 0
+                 printf "%.0f%% %.0f%% %.0f%%\n", s / t, w / t, o / t }' >"$WORK/$1.cpu"
 }
 
 # The recording is started and stopped around the measured run (jcmd) rather than with the JVM
@@ -223,15 +232,15 @@ echo "server on CPU $SERVER_CPU, wrk on CPU $LOAD_CPU, 1 thread, $CONNECTIONS co
 echo "X-Forwarded-For over $ADDRESSES addresses (seed $SEED)$($PROFILE && echo ', JFR recording on (landing, playlist)')"
 echo
 printf '%-38s %9s %8s %8s %8s %8s %9s %7s %6s   %s\n' run req/s p50 p90 p99 max requests non-2xx errors \
-    "CPU $SERVER_CPU: busy server other"
+    "CPU: server wrk other"
 for run in landing:"GET $LANDING" playlist:"GET $PLAYLIST" playlist-token:"GET $PLAYLIST?t=TOKEN"; do
     name=${run%%:*}
     # shellcheck disable=SC2046 # word splitting of the figures is intended
     printf '%-38s %9s %8s %8s %8s %8s %9s %7s %6s   %5s %6s %5s\n' "${run#*:}" $(figure "$WORK/$name.txt") \
         $(cat "$WORK/$name.cpu")
 done
-echo "(\"other\" is CPU $SERVER_CPU time not spent by the server: other processes and interrupts; more than a few"
-echo " percent means the figures are low because the machine was not quiet)"
+echo "(CPU in % of one CPU over CPUs $SERVER_CPU and $LOAD_CPU; \"other\" is time spent by other processes,"
+echo " interrupts and steal: more than a few percent means the machine was not quiet and the figures are low)"
 
 if [ -s "$WORK/metrics.txt" ]; then
     echo

@@ -47,7 +47,8 @@ public class AdminBootstrap {
             LOG.warnf("No users exist and velvet.admin.password is not set: created user 'admin' with the generated "
                     + "password %s (development only)", password);
         } else if (password.length() < MIN_PASSWORD) {
-            throw new IllegalStateException("velvet.admin.password must be at least " + MIN_PASSWORD + " characters");
+            LOG.warnf("velvet.admin.password is shorter than %d characters; change it after the first sign-in",
+                    MIN_PASSWORD);
         }
         User.create("admin", password, Roles.ADMIN, config.admin().bcryptCost(), Instant.now(clock));
         LOG.info("Created the first user 'admin'");

@@ -65,8 +65,23 @@ class ViewerResourceTest {
     }
 
     @Test
+    void regionTemplateOverridesTheEventsAndNoticeIsShown() {
+        String slug = TestApi.uniqueSlug("lite");
+        Map<String, Object> event = TestApi.event(slug);
+        Map<String, Object> au = TestApi.list(event, "regions").get(2);
+        au.put("template", "lite");
+        au.put("notice", "Pictures are capped in Australia tonight");
+        TestApi.admin().body(event).post("/api/events").then().statusCode(201);
+        page(slug, "1.1.1.1").then().header("X-Velvet-Region", "AU").body(containsString("kept light"))
+                .body(containsString("hls.light.min.js")).body(containsString("capped in Australia"));
+        page(slug, "8.8.8.8").then().header("X-Velvet-Region", "NA").body(not(containsString("kept light")))
+                .body(not(containsString("capped in Australia")));
+    }
+
+    @Test
     void hlsJsAndThePlayerAreServedLocally() {
         given().get("/webjars/hls.js/dist/hls.min.js").then().statusCode(200).body(containsString("Hls"));
+        given().get("/webjars/hls.js/dist/hls.light.min.js").then().statusCode(200);
         given().get("/js/player.js").then().statusCode(200).body(containsString("loadSource"));
     }
 
