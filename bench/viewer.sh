@@ -257,7 +257,8 @@ fi
 # section FILE NAME ROWS TITLE: the ROWS largest rows of one section of the aggregated profile
 section() {
     echo "  $5"
-    awk -F'\t' -v s="$2" '$1 == s' "$1" | sort -t"$(printf '\t')" -k2,2gr | head -n "$3" |
+    # awk, not head, takes the first rows: it reads to the end, so sort never meets a closed pipe
+    awk -F'\t' -v s="$2" '$1 == s' "$1" | sort -t"$(printf '\t')" -k2,2gr | awk -v n="$3" 'NR <= n' |
         awk -F'\t' -v mb="$4" '{ if (mb) printf "    %5.1f%%  %8.1f MB  %s\n", $2, $3 / 1048576, $4;
                                  else printf "    %5.1f%%  %6d  %s\n", $2, $3, $4 }'
 }

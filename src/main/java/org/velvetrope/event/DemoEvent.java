@@ -49,13 +49,13 @@ public class DemoEvent {
                 new RenditionDefinition("v6000", 6_000_000L, null, "avc1.640028,mp4a.40.2", "1920x1080", null, false,
                         MEDIA + "v6000/index.m3u8"));
         List<RegionDefinition> regions = List.of(
-                new RegionDefinition("NA", List.of("US", "CA", "MX"), List.of(), 8000L, null, null, null),
-                new RegionDefinition("EU", List.of(), List.of("EU"), 4000L, null, null, null),
-                new RegionDefinition("AU", List.of("AU", "NZ"), List.of(), 800L, null, null, null),
-                new RegionDefinition("JP", List.of("JP"), List.of(), 1500L, null, null, null),
-                new RegionDefinition("ROW", List.of(), List.of(), 1700L, true, null, null));
+                new RegionDefinition("NA", List.of("US", "CA", "MX"), List.of(), 8000L, null, null, null, null),
+                new RegionDefinition("EU", List.of(), List.of("EU"), 4000L, null, null, null, null),
+                new RegionDefinition("AU", List.of("AU", "NZ"), List.of(), 800L, null, null, null, null),
+                new RegionDefinition("JP", List.of("JP"), List.of(), 1500L, null, null, null, null),
+                new RegionDefinition("ROW", List.of(), List.of(), 1700L, true, null, null, null));
         return new EventDefinition(SLUG, "Keynote", EventState.LIVE, 16_000L, "standard", null, ladder, regions,
-                List.of("10.0.0.0/8", "fd00::/8"), new MulticastDefinition("239.255.10.10", 5004, null, null), null,
-                null);
+                List.of("10.0.0.0/8", "fd00::/8"), new MulticastDefinition("239.255.10.10", 5004, null, null), null, null,
+                List.of(), null, null);
     }
 }

@@ -9,6 +9,7 @@ import jakarta.persistence.CascadeType;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -79,6 +80,17 @@ public class Event extends PanacheEntityBase {
     @OneToMany(mappedBy = "event", cascade = CascadeType.ALL, orphanRemoval = true)
     @OrderBy("position ASC")
     public List<Region> regions = new ArrayList<>();
+
+    @Embedded
+    public RuleSettings rules = new RuleSettings();
+
+    @Column(name = "poll_interval_seconds")
+    public Integer pollIntervalSeconds;
+
+    @ElementCollection
+    @CollectionTable(name = "event_edge", joinColumns = @JoinColumn(name = "event_id"))
+    @OrderColumn(name = "position")
+    public List<Edge> edges = new ArrayList<>();
 
     @ElementCollection
     @CollectionTable(name = "event_internal_network", joinColumns = @JoinColumn(name = "event_id"))

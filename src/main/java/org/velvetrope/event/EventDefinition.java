@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.util.List;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -30,6 +32,9 @@ public record EventDefinition(
         @NotEmpty(message = "regions must list at least one region") @Size(max = 64, message = "at most 64 regions") List<@Valid @NotNull(message = "a region cannot be null") RegionDefinition> regions,
         @Size(max = 256, message = "at most 256 internal networks") List<String> internalNetworks,
         @Valid MulticastDefinition multicast,
+        @Valid RulesDefinition rules,
+        @Min(value = 1, message = "pollInterval must be 1-300 seconds") @Max(value = 300, message = "pollInterval must be 1-300 seconds") Integer pollInterval,
+        @Size(max = 256, message = "at most 256 edges") List<@Valid @NotNull(message = "an edge cannot be null") EdgeDefinition> edges,
         Instant updatedAt,
         String updatedBy) {
 
@@ -56,7 +61,33 @@ public record EventDefinition(
             @NotNull(message = "capacityMbps is required") @Positive(message = "capacityMbps must be positive") Long capacityMbps,
             @JsonProperty("default") Boolean isDefault,
             @Pattern(regexp = "standard|lite", message = "template must be one of: standard, lite") String template,
-            @Size(max = 500, message = "notice must be at most 500 characters") String notice) {
+            @Size(max = 500, message = "notice must be at most 500 characters") String notice,
+            @Valid RulesDefinition rules) {
+    }
+
+    /**
+     * Automatic-rule settings: on the event the defaults, on a region its overrides. Times in seconds; floor and
+     * ceiling are rendition ids bounding every automatic step.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record RulesDefinition(
+            @DecimalMin(value = "0.05", message = "clampAt must be between 0.05 and 2") @DecimalMax(value = "2", message = "clampAt must be between 0.05 and 2") Double clampAt,
+            @DecimalMin(value = "0", message = "restoreAt must be between 0 and 2") @DecimalMax(value = "2", message = "restoreAt must be between 0 and 2") Double restoreAt,
+            @Min(value = 1, message = "hold must be 1-86400 seconds") @Max(value = 86400, message = "hold must be 1-86400 seconds") Integer hold,
+            @Min(value = 1, message = "cooldown must be 1-86400 seconds") @Max(value = 86400, message = "cooldown must be 1-86400 seconds") Integer cooldown,
+            @Min(value = 0, message = "lead must be 0-3600 seconds") @Max(value = 3600, message = "lead must be 0-3600 seconds") Integer lead,
+            @Min(value = 1, message = "staleAfter must be 1-3600 seconds") @Max(value = 3600, message = "staleAfter must be 1-3600 seconds") Integer staleAfter,
+            String floor,
+            String ceiling) {
+    }
+
+    /** An edge stat endpoint: polled for {@code tx_bandwidth}, counted as {@code source} in {@code region}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record EdgeDefinition(
+            @NotBlank(message = "url is required") @Size(max = 1000, message = "url must be at most 1000 characters") String url,
+            @NotBlank(message = "region is required") String region,
+            @NotBlank(message = "source is required")
+            @Pattern(regexp = "[A-Za-z0-9._:-]{1,100}", message = "source must be 1-100 letters, digits or . _ : -") String source) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -104,6 +104,18 @@ public class EventService {
         event.updatedBy = actor;
         applyLadder(event, def.renditions());
         applyRegions(event, def.regions());
+        event.rules = RuleSettings.of(def.rules());
+        event.pollIntervalSeconds = def.pollInterval();
+        event.edges.clear();
+        if (def.edges() != null) {
+            for (EventDefinition.EdgeDefinition d : def.edges()) {
+                Edge edge = new Edge();
+                edge.url = d.url().strip();
+                edge.region = d.region();
+                edge.source = d.source();
+                event.edges.add(edge);
+            }
+        }
         event.internalNetworks.clear();
         if (def.internalNetworks() != null) {
             def.internalNetworks().forEach(n -> event.internalNetworks.add(n.strip()));
@@ -159,6 +171,7 @@ public class EventService {
             r.isDefault = Boolean.TRUE.equals(d.isDefault());
             r.template = d.template();
             r.notice = blankToNull(d.notice());
+            r.rules = RuleSettings.of(d.rules());
             next.add(r);
         }
         event.regions.removeAll(existing.values());
@@ -177,12 +190,16 @@ public class EventService {
                 .toList();
         List<RegionDefinition> regions = e.regions.stream()
                 .map(r -> new RegionDefinition(r.code, r.countryList(), r.continentList(), r.capacityMbps,
-                        r.isDefault ? Boolean.TRUE : null, r.template, r.notice))
+                        r.isDefault ? Boolean.TRUE : null, r.template, r.notice,
+                        r.rules == null ? null : r.rules.toDefinition()))
                 .toList();
         MulticastDefinition multicast = e.multicastGroup == null ? null
                 : new MulticastDefinition(e.multicastGroup, e.multicastPort, e.multicastTtl, e.multicastSource);
         return new EventDefinition(e.slug, e.title, e.state, e.budgetMbps, e.template, e.originBase, renditions,
-                regions, List.copyOf(e.internalNetworks), multicast, e.updatedAt, e.updatedBy);
+                regions, List.copyOf(e.internalNetworks), multicast, e.rules == null ? null : e.rules.toDefinition(),
+                e.pollIntervalSeconds,
+                e.edges.stream().map(x -> new EventDefinition.EdgeDefinition(x.url, x.region, x.source)).toList(),
+                e.updatedAt, e.updatedBy);
     }
 
     private static String summary(Event e) {

@@ -37,6 +37,13 @@ final class EventValidator {
         checkLadder(def.renditions(), errors);
         checkRegions(def.regions(), errors);
         checkOrigin(def, errors);
+        Set<String> rungs = new HashSet<>();
+        def.renditions().forEach(r -> rungs.add(r.id()));
+        checkRules("rules", def.rules(), null, def, errors);
+        for (int i = 0; i < def.regions().size(); i++) {
+            checkRules("regions[" + i + "].rules", def.regions().get(i).rules(), def.rules(), def, errors);
+        }
+        checkEdges(def, errors);
         List<String> networks = def.internalNetworks() == null ? List.of() : def.internalNetworks();
         for (int i = 0; i < networks.size(); i++) {
             if (Cidr.parse(networks.get(i)).isEmpty()) {
@@ -62,6 +69,63 @@ final class EventValidator {
         }
         if (!errors.isEmpty()) {
             throw ProblemException.invalid(errors);
+        }
+    }
+
+    private static void checkRules(String at, EventDefinition.RulesDefinition rules,
+            EventDefinition.RulesDefinition inherited, EventDefinition def, List<FieldError> errors) {
+        if (rules == null) {
+            return;
+        }
+        Double clampAt = rules.clampAt() != null ? rules.clampAt() : inherited != null ? inherited.clampAt() : null;
+        Double restoreAt = rules.restoreAt() != null ? rules.restoreAt()
+                : inherited != null ? inherited.restoreAt() : null;
+        if (clampAt != null && restoreAt != null && restoreAt >= clampAt) {
+            errors.add(new FieldError(at + (rules.restoreAt() != null ? ".restoreAt" : ".clampAt"),
+                    "restoreAt (" + restoreAt + ") must be below clampAt (" + clampAt + "), or the region would flap"));
+        }
+        Long floor = bandwidthOf(def, rules.floor());
+        Long ceiling = bandwidthOf(def, rules.ceiling());
+        if (rules.floor() != null && floor == null) {
+            errors.add(new FieldError(at + ".floor", "floor '" + rules.floor() + "' is not a rendition of this event"));
+        }
+        if (rules.ceiling() != null && ceiling == null) {
+            errors.add(new FieldError(at + ".ceiling",
+                    "ceiling '" + rules.ceiling() + "' is not a rendition of this event"));
+        }
+        if (floor != null && ceiling != null && floor > ceiling) {
+            errors.add(new FieldError(at + ".floor", "floor must not be above ceiling"));
+        }
+    }
+
+    private static Long bandwidthOf(EventDefinition def, String id) {
+        if (id == null) {
+            return null;
+        }
+        return def.renditions().stream().filter(r -> id.equals(r.id())).map(RenditionDefinition::bandwidth)
+                .findFirst().orElse(null);
+    }
+
+    private static void checkEdges(EventDefinition def, List<FieldError> errors) {
+        if (def.edges() == null) {
+            return;
+        }
+        Set<String> regions = new HashSet<>();
+        def.regions().forEach(r -> regions.add(r.code()));
+        Set<String> sources = new HashSet<>();
+        for (int i = 0; i < def.edges().size(); i++) {
+            EventDefinition.EdgeDefinition edge = def.edges().get(i);
+            String at = "edges[" + i + "]";
+            if (edge.url() != null && !isHttpUrl(edge.url())) {
+                errors.add(new FieldError(at + ".url", "url must be an absolute http(s) URL"));
+            }
+            if (edge.region() != null && !regions.contains(edge.region())) {
+                errors.add(new FieldError(at + ".region", "'" + edge.region() + "' is not a region of this event"));
+            }
+            if (edge.source() != null && !sources.add(edge.region() + "/" + edge.source())) {
+                errors.add(new FieldError(at + ".source",
+                        "source '" + edge.source() + "' is listed twice for region " + edge.region()));
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
@@ -51,6 +52,9 @@ public class Region extends PanacheEntityBase {
 
     /** A line shown to this region's viewers, e.g. why the picture is capped. */
     public String notice;
+
+    @Embedded
+    public RuleSettings rules = new RuleSettings();
 
     public List<String> countryList() {
         return split(countries);

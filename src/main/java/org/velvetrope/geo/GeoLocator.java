@@ -41,6 +41,8 @@ public class GeoLocator {
     private static final Logger LOG = Logger.getLogger(GeoLocator.class);
 
     private final AtomicReference<Loaded> current = new AtomicReference<>();
+    /** A replacement that failed to open is not retried until the file changes again. */
+    private volatile FileStamp failedStamp;
     private final Optional<Path> configured;
     private final int cacheSize;
     private final Counter reloads;
@@ -127,7 +129,7 @@ public class GeoLocator {
             return false;
         }
         Optional<FileStamp> stamp = FileStamp.of(now.file());
-        if (stamp.isEmpty() || stamp.get().equals(now.stamp())) {
+        if (stamp.isEmpty() || stamp.get().equals(now.stamp()) || stamp.get().equals(failedStamp)) {
             return false;
         }
         try {
@@ -138,6 +140,7 @@ public class GeoLocator {
             now.reader().close();
             return true;
         } catch (IOException | RuntimeException e) {
+            failedStamp = stamp.get();
             reloadFailures.increment();
             LOG.warnf("GeoIP database %s was replaced but cannot be opened (%s); keeping the previous one",
                     now.file(), e.getMessage());

@@ -52,15 +52,22 @@ public class Admission {
 
     /** Internal networks first, then GeoIP country, continent, and the event's default region. */
     public Placement place(EventView event, InetAddress client) {
+        return place(event, client, true);
+    }
+
+    /** As {@link #place(EventView, InetAddress)}; {@code count} false for look-ups that are not viewers (preview). */
+    public Placement place(EventView event, InetAddress client, boolean count) {
         byte[] address = client.getAddress();
         if (event.isInternal(address)) {
             return new Placement(event.internalRegion(), Location.UNKNOWN, false);
         }
         Location location = geo.locate(client);
         if (!location.known()) {
-            geoMisses.computeIfAbsent(event.slug(), slug -> Counter.builder("velvet.geo.misses").tag("event", slug)
+            if (count) {
+                geoMisses.computeIfAbsent(event.slug(), slug -> Counter.builder("velvet.geo.misses").tag("event", slug)
                     .description("Viewers whose address the GeoIP database does not know").register(registry))
-                    .increment();
+                        .increment();
+            }
             return new Placement(event.defaultRegion(), location, true);
         }
         return new Placement(event.regionFor(location), location, false);

@@ -18,6 +18,10 @@ public final class EventView {
     public record Multicast(String group, int port, int ttl, String source) {
     }
 
+    /** An edge stat endpoint polled for one region. */
+    public record EdgeView(String url, String region, String source) {
+    }
+
     private final long id;
     private final String slug;
     private final String title;
@@ -34,10 +38,15 @@ public final class EventView {
     private final Cidr[] internalNetworks;
     private final Multicast multicast;
     private final long generation;
+    private final List<EdgeView> edges;
+    private final java.time.Duration pollInterval;
 
     EventView(long id, String slug, String title, EventState state, long budgetMbps, List<RenditionView> ladder,
             List<RegionView> regions, Map<String, RegionView> byCountry, Map<String, RegionView> byContinent,
-            RegionView internal, Cidr[] internalNetworks, Multicast multicast, long generation) {
+            RegionView internal, Cidr[] internalNetworks, Multicast multicast, long generation, List<EdgeView> edges,
+            java.time.Duration pollInterval) {
+        this.edges = List.copyOf(edges);
+        this.pollInterval = pollInterval;
         this.id = id;
         this.slug = slug;
         this.title = title;
@@ -124,6 +133,14 @@ public final class EventView {
     /** Increases with every snapshot build; lets caches tell an old view from a new one. */
     public long generation() {
         return generation;
+    }
+
+    public List<EdgeView> edges() {
+        return edges;
+    }
+
+    public java.time.Duration pollInterval() {
+        return pollInterval;
     }
 
     public boolean isInternal(byte[] address) {

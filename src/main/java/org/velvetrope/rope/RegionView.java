@@ -20,11 +20,13 @@ public final class RegionView {
     private final Instant updatedAt;
     private final String updatedBy;
     private final String reason;
+    private final RegionRules rules;
 
     public RegionView(int index, String code, long capacityMbps, boolean isDefault, String template, String notice,
             int topIndex, boolean pinned, boolean hard, long version, Instant updatedAt, String updatedBy,
-            String reason) {
+            String reason, RegionRules rules) {
         this.index = index;
+        this.rules = rules;
         this.code = code;
         this.capacityMbps = capacityMbps;
         this.isDefault = isDefault;
@@ -91,6 +93,10 @@ public final class RegionView {
 
     public String reason() {
         return reason;
+    }
+
+    public RegionRules rules() {
+        return rules;
     }
 
     public boolean internal() {

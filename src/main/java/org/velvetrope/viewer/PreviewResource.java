@@ -51,7 +51,7 @@ public class PreviewResource {
         }
         InetAddress address = IpLiteral.parse(ip.strip()).orElseThrow(() -> ProblemException.badRequest("ip",
                 "'" + ip + "' is not an IPv4 or IPv6 address"));
-        Admission.Placement placement = admission.place(event, address);
+        Admission.Placement placement = admission.place(event, address, false);
         RegionView region = placement.region();
         RenditionView top = event.ladder().get(region.topIndex());
         boolean multicast = region.internal() && event.multicast() != null;
