@@ -22,12 +22,11 @@ import jakarta.ws.rs.core.Response;
 import org.velvetrope.security.Roles;
 import org.velvetrope.web.ProblemException;
 
-import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 
 /** The admin API for events: ladder, regions, internal networks, multicast, thresholds. */
 @Path("/api/events")
-@Authenticated
+@RolesAllowed({ Roles.OPS, Roles.PR, Roles.REPORTER, Roles.ADMIN })
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class EventResource {

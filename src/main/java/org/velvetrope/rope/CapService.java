@@ -26,6 +26,9 @@ public class CapService {
     Rope rope;
 
     @Inject
+    RegionStates states;
+
+    @Inject
     Audit audit;
 
     @Inject
@@ -85,7 +88,7 @@ public class CapService {
         if (r == null || r.internal()) {
             throw noSuchRegion(slug, region);
         }
-        return RegionState.of(view, r);
+        return states.of(view, r);
     }
 
     private RegionCap lockedCap(Event event, String region) {

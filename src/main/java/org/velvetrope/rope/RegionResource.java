@@ -19,17 +19,19 @@ import jakarta.ws.rs.core.MediaType;
 import org.velvetrope.event.EventResource;
 import org.velvetrope.security.Roles;
 
-import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 
 /** Regions of an event as ops see them, and the manual half of the velvet rope: cap, pin, unpin. */
 @Path("/api/events/{slug}/regions")
-@Authenticated
+@RolesAllowed({ Roles.OPS, Roles.PR, Roles.REPORTER, Roles.ADMIN })
 @Produces(MediaType.APPLICATION_JSON)
 public class RegionResource {
 
     @Inject
     Rope rope;
+
+    @Inject
+    RegionStates states;
 
     @Inject
     CapService caps;
@@ -43,7 +45,7 @@ public class RegionResource {
         if (view == null) {
             throw EventResource.noSuchEvent(slug);
         }
-        return view.regions().stream().map(r -> RegionState.of(view, r)).toList();
+        return view.regions().stream().map(r -> states.of(view, r)).toList();
     }
 
     @GET

@@ -45,14 +45,14 @@ public final class RuleEngine {
         final LoadHistory history;
         Instant lastStepAt;
         Instant calmSince;
-        Outlook outlook = Outlook.NONE;
+        volatile Outlook outlook = Outlook.NONE;
 
         Memory(int historySeconds) {
             history = new LoadHistory(historySeconds);
         }
     }
 
-    private final Map<String, Memory> regions = new HashMap<>();
+    private final Map<String, Memory> regions = new java.util.concurrent.ConcurrentHashMap<>();
     private Instant lastBudgetStepAt;
     private final Duration forecastWindow;
     private final int historySeconds;

@@ -2,6 +2,7 @@ package org.velvetrope.viewer;
 
 import java.net.InetAddress;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -17,15 +18,15 @@ import org.velvetrope.rope.EventView;
 import org.velvetrope.rope.RegionView;
 import org.velvetrope.rope.RenditionView;
 import org.velvetrope.rope.Rope;
+import org.velvetrope.security.Roles;
 import org.velvetrope.web.ProblemException;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import io.quarkus.security.Authenticated;
 
 /** What a viewer from a given address would get now: for checking the set-up before the show. */
 @Path("/api/events/{slug}/preview")
-@Authenticated
+@RolesAllowed({ Roles.OPS, Roles.PR, Roles.REPORTER, Roles.ADMIN })
 @Produces(MediaType.APPLICATION_JSON)
 public class PreviewResource {
 

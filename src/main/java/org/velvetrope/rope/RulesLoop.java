@@ -1,0 +1,147 @@
+package org.velvetrope.rope;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+import org.velvetrope.VelvetConfig;
+import org.velvetrope.event.EventState;
+import org.velvetrope.traffic.LoadRecorder;
+import org.velvetrope.traffic.RegionLoad;
+import org.velvetrope.traffic.TrafficBook;
+import org.velvetrope.web.ProblemException;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Runs the automatic rules every tick: telemetry → region load → rules → cap change through the same path as an
+ * operator's (database and audit, then a new snapshot) → next admission.
+ */
+@ApplicationScoped
+public class RulesLoop {
+
+    private static final Logger LOG = Logger.getLogger(RulesLoop.class);
+    static final String ACTOR = "auto";
+    /** Fifteen minutes of one-second load, for forecasts and live charts. */
+    static final int HISTORY_SECONDS = 900;
+
+    @Inject
+    Rope rope;
+
+    @Inject
+    TrafficBook book;
+
+    @Inject
+    CapService caps;
+
+    @Inject
+    LoadRecorder recorder;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    VelvetConfig config;
+
+    @Inject
+    MeterRegistry registry;
+
+    private final Map<String, RuleEngine> engines = new ConcurrentHashMap<>();
+    private final Map<String, double[]> gauges = new ConcurrentHashMap<>();
+
+    @Scheduled(every = "${velvet.rules.tick:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        tick();
+    }
+
+    public synchronized void tick() {
+        Instant now = clock.instant();
+        Set<String> live = rope.current().events().stream().map(EventView::slug).collect(Collectors.toSet());
+        engines.keySet().retainAll(live);
+        for (EventView event : rope.current().events()) {
+            try {
+                tick(event, now);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "The rules tick for event %s failed", event.slug());
+            }
+        }
+    }
+
+    private void tick(EventView event, Instant now) {
+        RuleEngine engine = engines.computeIfAbsent(event.slug(),
+                s -> new RuleEngine(config.rules().forecastWindow(), HISTORY_SECONDS));
+        engine.retain(event.regions().stream().map(RegionView::code).collect(Collectors.toSet()));
+        List<RuleEngine.RegionInput> inputs = new ArrayList<>();
+        List<RegionLoad> loads = new ArrayList<>();
+        for (RegionView r : event.regions()) {
+            RegionLoad load = book.load(event.slug(), r.code(), now, r.rules().staleAfter());
+            loads.add(load);
+            inputs.add(new RuleEngine.RegionInput(r.code(), r.capacityMbps(), load.loadMbps(), load.stale(),
+                    r.pinned(), r.topIndex(), r.rules(), r.version() > 1 ? r.updatedAt() : null));
+        }
+        boolean on = config.rules().enabled() && event.state() == EventState.LIVE;
+        List<RuleEngine.Decision> decisions = engine.tick(now, event.budgetMbps(), event.internalRegion().rules(),
+                inputs, on);
+        for (RuleEngine.Decision d : decisions) {
+            apply(event, d);
+        }
+        for (int i = 0; i < inputs.size(); i++) {
+            RegionView r = event.regions().get(i);
+            RegionLoad load = loads.get(i);
+            RuleEngine.Outlook o = engine.outlook(r.code());
+            double[] g = gauge(event.slug(), r.code());
+            g[0] = load.loadMbps();
+            g[1] = o.predictedMbps();
+            g[2] = o.utilization();
+            g[3] = event.ladder().get(r.topIndex()).bandwidth();
+            g[4] = load.stale() ? 1 : 0;
+            recorder.record(event.slug(), r.code(), now, load.loadMbps(), load.viewers(),
+                    event.ladder().get(r.topIndex()).id(), load.stale());
+        }
+    }
+
+    private void apply(EventView event, RuleEngine.Decision d) {
+        RegionView r = event.region(d.region());
+        String top = event.ladder().get(d.toIndex()).id();
+        try {
+            caps.setCap(event.slug(), d.region(), new CapRequest(top, null, null, d.reason(), r.version()), ACTOR,
+                    true);
+            registry.counter("velvet.rule.actions", "event", event.slug(), "region", d.region(), "action",
+                    d.clamp() ? "clamp" : "restore").increment();
+        } catch (ProblemException e) {
+            // An operator changed the region in the same instant; their change wins, the rules look again next tick.
+            registry.counter("velvet.rule.skipped", "event", event.slug(), "region", d.region()).increment();
+            LOG.debugf("Automatic step for %s/%s skipped: %s", event.slug(), d.region(), e.getMessage());
+        }
+    }
+
+    private double[] gauge(String slug, String region) {
+        return gauges.computeIfAbsent(slug + "/" + region, k -> {
+            double[] values = new double[5];
+            String[] names = { "velvet.region.load.mbps", "velvet.region.predicted.mbps", "velvet.region.utilization",
+                    "velvet.region.top.bandwidth", "velvet.region.stale" };
+            for (int i = 0; i < names.length; i++) {
+                int at = i;
+                Gauge.builder(names[i], values, v -> v[at]).tag("event", slug).tag("region", region)
+                        .register(registry);
+            }
+            return values;
+        });
+    }
+
+    public RuleEngine.Outlook outlook(String slug, String region) {
+        RuleEngine engine = engines.get(slug);
+        return engine == null ? RuleEngine.Outlook.NONE : engine.outlook(region);
+    }
+}
