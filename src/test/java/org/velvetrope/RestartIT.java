@@ -122,6 +122,7 @@ class RestartIT {
     @Test
     void restartKeepsEventsCapsPinsUsersAuditAndAssignments(@TempDir Path dir) throws Exception {
         String cookie;
+        String apiToken;
         try (App app = startConfigured(dir)) {
             app.as("admin", ADMIN_PASSWORD)
                     .body(Map.of("username", "night-ops", "password", OPS_PASSWORD, "roles", List.of("ops")))
@@ -134,6 +135,9 @@ class RestartIT {
                     .body("version", equalTo(2));
             cookie = app.anonymous().header("X-Forwarded-For", "81.2.69.142").get("/events/restart-show")
                     .then().statusCode(200).header("X-Velvet-Top", "v1200").extract().cookie("vr_restart-show");
+            apiToken = app.as("admin", ADMIN_PASSWORD)
+                    .body(Map.of("name", "cdn", "events", List.of("restart-show"))).post("/api/tokens").then()
+                    .statusCode(201).extract().path("token");
             Map<String, Object> keynote = TestApi.event("keynote");
             keynote.put("title", "Edited keynote");
             app.as("admin", ADMIN_PASSWORD).body(keynote).put("/api/events/keynote").then().statusCode(200);
@@ -153,6 +157,10 @@ class RestartIT {
             assertEquals(cookie.split("\\.")[2], again.split("\\.")[2], "the viewer is recognised after a restart");
             app.anonymous().header("X-Forwarded-For", "8.8.8.8").get("/events/restart-show/live.m3u8").then()
                     .statusCode(200).header("X-Velvet-Top", "v6000");
+            app.anonymous().header("Authorization", "Bearer " + apiToken).contentType(ContentType.JSON)
+                    .body(Map.of("samples", List.of(Map.of("source", "cdn", "region", "NA", "at",
+                            Instant.now().toString(), "mbps", 100))))
+                    .post("/api/events/restart-show/telemetry").then().statusCode(202);
         }
     }
 
