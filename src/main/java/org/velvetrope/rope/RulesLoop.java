@@ -17,6 +17,7 @@ import org.velvetrope.VelvetConfig;
 import org.velvetrope.event.EventState;
 import org.velvetrope.traffic.LoadRecorder;
 import org.velvetrope.traffic.RegionLoad;
+import org.velvetrope.traffic.SharedSamples;
 import org.velvetrope.traffic.TrafficBook;
 import org.velvetrope.web.ProblemException;
 
@@ -49,6 +50,12 @@ public class RulesLoop {
     LoadRecorder recorder;
 
     @Inject
+    RulesLeadership leadership;
+
+    @Inject
+    SharedSamples shared;
+
+    @Inject
     Clock clock;
 
     @Inject
@@ -67,18 +74,22 @@ public class RulesLoop {
 
     public synchronized void tick() {
         Instant now = clock.instant();
+        if (leadership.shared()) {
+            shared.exchange(now);
+        }
+        boolean leading = leadership.isLeader();
         Set<String> live = rope.current().events().stream().map(EventView::slug).collect(Collectors.toSet());
         engines.keySet().retainAll(live);
         for (EventView event : rope.current().events()) {
             try {
-                tick(event, now);
+                tick(event, now, leading);
             } catch (RuntimeException e) {
                 LOG.errorf(e, "The rules tick for event %s failed", event.slug());
             }
         }
     }
 
-    private void tick(EventView event, Instant now) {
+    private void tick(EventView event, Instant now, boolean leading) {
         RuleEngine engine = engines.computeIfAbsent(event.slug(),
                 s -> new RuleEngine(config.rules().forecastWindow(), HISTORY_SECONDS));
         engine.retain(event.regions().stream().map(RegionView::code).collect(Collectors.toSet()));
@@ -90,7 +101,7 @@ public class RulesLoop {
             inputs.add(new RuleEngine.RegionInput(r.code(), r.capacityMbps(), load.loadMbps(), load.stale(),
                     r.pinned(), r.topIndex(), r.rules(), r.version() > 1 ? r.updatedAt() : null));
         }
-        boolean on = config.rules().enabled() && event.state() == EventState.LIVE;
+        boolean on = leading && config.rules().enabled() && event.state() == EventState.LIVE;
         List<RuleEngine.Decision> decisions = engine.tick(now, event.budgetMbps(), event.internalRegion().rules(),
                 inputs, on);
         for (RuleEngine.Decision d : decisions) {
@@ -106,8 +117,10 @@ public class RulesLoop {
             g[2] = o.utilization();
             g[3] = event.ladder().get(r.topIndex()).bandwidth();
             g[4] = load.stale() ? 1 : 0;
-            recorder.record(event.slug(), r.code(), now, load.loadMbps(), load.viewers(),
-                    event.ladder().get(r.topIndex()).id(), load.stale());
+            if (leading) {
+                recorder.record(event.slug(), r.code(), now, load.loadMbps(), load.viewers(),
+                        event.ladder().get(r.topIndex()).id(), load.stale());
+            }
         }
     }
 

@@ -22,6 +22,10 @@ public class TrafficBook {
     public record Sample(String source, String region, Instant at, double mbps, Long viewers) {
     }
 
+    /** A source's latest sample received by this replica, to share with the others. */
+    public record Latest(String event, Sample sample) {
+    }
+
     /** What became of one sample. */
     public enum Outcome {
         APPLIED, DUPLICATE, OUTDATED
@@ -36,6 +40,8 @@ public class TrafficBook {
     }
 
     private final Map<String, Map<String, Map<String, SourceState>>> events = new ConcurrentHashMap<>();
+    /** Latest samples received here since the last exchange, by event/region/source (only the newest is kept). */
+    private final Map<String, Latest> local = new ConcurrentHashMap<>();
 
     private Map<String, SourceState> sources(String event, String region) {
         return events.computeIfAbsent(event, e -> new ConcurrentHashMap<>())
@@ -43,6 +49,40 @@ public class TrafficBook {
     }
 
     public Outcome record(String event, Sample sample) {
+        Outcome outcome = apply(event, sample);
+        if (outcome == Outcome.APPLIED) {
+            local.merge(event + "\u0000" + sample.region() + "\u0000" + sample.source(), new Latest(event, sample),
+                    (a, b) -> b.sample().at().isAfter(a.sample().at()) ? b : a);
+        }
+        return outcome;
+    }
+
+    /** A sample another replica received. */
+    public void recordShared(String event, Sample sample) {
+        apply(event, sample);
+    }
+
+    /** Takes the samples received here since the last call. */
+    public List<Latest> drainLocal() {
+        List<Latest> out = new ArrayList<>();
+        for (String key : List.copyOf(local.keySet())) {
+            Latest l = local.remove(key);
+            if (l != null) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    /** Puts back samples whose exchange failed, unless newer ones arrived meanwhile. */
+    public void requeueLocal(List<Latest> samples) {
+        for (Latest l : samples) {
+            local.merge(l.event() + "\u0000" + l.sample().region() + "\u0000" + l.sample().source(), l,
+                    (a, b) -> b.sample().at().isAfter(a.sample().at()) ? b : a);
+        }
+    }
+
+    private Outcome apply(String event, Sample sample) {
         SourceState state = sources(event, sample.region()).computeIfAbsent(sample.source(), s -> new SourceState());
         synchronized (state) {
             if (state.at != null && !sample.at().isAfter(state.at)) {
