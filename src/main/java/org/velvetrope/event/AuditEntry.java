@@ -48,6 +48,35 @@ public class AuditEntry extends PanacheEntityBase {
 
     public String reason;
 
+    /** Newest first, every filter optional. */
+    public static List<AuditEntry> search(String slug, String region, String actor, Boolean automatic, Instant from,
+            Instant to, int limit) {
+        StringBuilder q = new StringBuilder("eventSlug = :slug");
+        java.util.Map<String, Object> params = new java.util.HashMap<>();
+        params.put("slug", slug);
+        if (region != null) {
+            q.append(" and region = :region");
+            params.put("region", region);
+        }
+        if (actor != null) {
+            q.append(" and actor = :actor");
+            params.put("actor", actor);
+        }
+        if (automatic != null) {
+            q.append(" and automatic = :automatic");
+            params.put("automatic", automatic);
+        }
+        if (from != null) {
+            q.append(" and at >= :from");
+            params.put("from", from);
+        }
+        if (to != null) {
+            q.append(" and at < :to");
+            params.put("to", to);
+        }
+        return find(q.toString(), Sort.descending("at", "id"), params).page(Page.ofSize(limit)).list();
+    }
+
     public static List<AuditEntry> latestForEvent(String slug, int limit) {
         return find("eventSlug", Sort.descending("at", "id"), slug).page(Page.ofSize(limit)).list();
     }

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public record AuditView(long id, Instant at, String actor, boolean automatic, String action, String region,
         String from, String to, String reason) {
 
-    static AuditView of(AuditEntry e) {
+    public static AuditView of(AuditEntry e) {
         return new AuditView(e.id, e.at, e.actor, e.automatic, e.action, e.region, e.fromValue, e.toValue, e.reason);
     }
 }

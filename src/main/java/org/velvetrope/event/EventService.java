@@ -29,6 +29,14 @@ public class EventService {
     Audit audit;
 
     @Inject
+    org.velvetrope.VelvetConfig config;
+
+    private EventDefinition.RulesDefinition defaults() {
+        return new EventDefinition.RulesDefinition(config.rules().clampAt(), config.rules().restoreAt(), null, null,
+                null, null, null, null);
+    }
+
+    @Inject
     jakarta.enterprise.event.Event<EventChanged> changed;
 
     public List<EventDefinition> list() {
@@ -41,7 +49,7 @@ public class EventService {
 
     @Transactional
     public EventDefinition create(EventDefinition def, String actor) {
-        EventValidator.check(def);
+        EventValidator.check(def, defaults());
         if (Event.existsWithSlug(def.slug())) {
             throw ProblemException.conflict("An event with slug '" + def.slug() + "' already exists; use PUT to change it.",
                     null);
@@ -63,7 +71,7 @@ public class EventService {
             throw ProblemException.badRequest("slug", "slug cannot be changed (the body says '" + def.slug()
                     + "', the address '" + slug + "')");
         }
-        EventValidator.check(def);
+        EventValidator.check(def, defaults());
         Optional<Event> found = Event.findBySlug(slug);
         if (found.isEmpty()) {
             return Optional.empty();
@@ -208,7 +216,18 @@ public class EventService {
                 + "; regions=" + e.regions.stream().map(r -> r.code + ":" + r.capacityMbps + (r.isDefault ? "*" : ""))
                         .collect(Collectors.joining(","))
                 + "; internal=" + String.join(",", e.internalNetworks)
-                + (e.multicastGroup == null ? "" : "; multicast=" + e.multicastGroup + ":" + e.multicastPort);
+                + (e.multicastGroup == null ? "" : "; multicast=" + e.multicastGroup + ":" + e.multicastPort)
+                + "; rules=" + rules(e.rules)
+                + e.regions.stream().filter(r -> r.rules != null && r.rules.toDefinition() != null)
+                        .map(r -> "; " + r.code + ".rules=" + rules(r.rules)).collect(Collectors.joining())
+                + "; pollInterval=" + e.pollIntervalSeconds
+                + "; edges=" + e.edges.stream().map(x -> x.region + ":" + x.source + "@" + x.url)
+                        .collect(Collectors.joining(","));
+    }
+
+    private static String rules(RuleSettings r) {
+        EventDefinition.RulesDefinition d = r == null ? null : r.toDefinition();
+        return d == null ? "defaults" : d.toString().replace("RulesDefinition", "");
     }
 
     private static String blankToNull(String s) {

@@ -32,16 +32,18 @@ final class EventValidator {
     private EventValidator() {
     }
 
-    static void check(EventDefinition def) {
+    /** {@code defaults} are the configured thresholds every event inherits. */
+    static void check(EventDefinition def, EventDefinition.RulesDefinition defaults) {
         List<FieldError> errors = new ArrayList<>();
         checkLadder(def.renditions(), errors);
         checkRegions(def.regions(), errors);
         checkOrigin(def, errors);
         Set<String> rungs = new HashSet<>();
         def.renditions().forEach(r -> rungs.add(r.id()));
-        checkRules("rules", def.rules(), null, def, errors);
+        EventDefinition.RulesDefinition eventRules = inherit(def.rules(), defaults);
+        checkRules("rules", def.rules(), defaults, def, errors);
         for (int i = 0; i < def.regions().size(); i++) {
-            checkRules("regions[" + i + "].rules", def.regions().get(i).rules(), def.rules(), def, errors);
+            checkRules("regions[" + i + "].rules", def.regions().get(i).rules(), eventRules, def, errors);
         }
         checkEdges(def, errors);
         List<String> networks = def.internalNetworks() == null ? List.of() : def.internalNetworks();
@@ -72,6 +74,26 @@ final class EventValidator {
         }
     }
 
+    /** {@code own} with each absent setting taken from {@code parent}. */
+    static EventDefinition.RulesDefinition inherit(EventDefinition.RulesDefinition own,
+            EventDefinition.RulesDefinition parent) {
+        if (own == null) {
+            return parent;
+        }
+        if (parent == null) {
+            return own;
+        }
+        return new EventDefinition.RulesDefinition(or(own.clampAt(), parent.clampAt()),
+                or(own.restoreAt(), parent.restoreAt()), or(own.hold(), parent.hold()),
+                or(own.cooldown(), parent.cooldown()), or(own.lead(), parent.lead()),
+                or(own.staleAfter(), parent.staleAfter()), or(own.floor(), parent.floor()),
+                or(own.ceiling(), parent.ceiling()));
+    }
+
+    private static <T> T or(T a, T b) {
+        return a != null ? a : b;
+    }
+
     private static void checkRules(String at, EventDefinition.RulesDefinition rules,
             EventDefinition.RulesDefinition inherited, EventDefinition def, List<FieldError> errors) {
         if (rules == null) {
@@ -84,8 +106,9 @@ final class EventValidator {
             errors.add(new FieldError(at + (rules.restoreAt() != null ? ".restoreAt" : ".clampAt"),
                     "restoreAt (" + restoreAt + ") must be below clampAt (" + clampAt + "), or the region would flap"));
         }
-        Long floor = bandwidthOf(def, rules.floor());
-        Long ceiling = bandwidthOf(def, rules.ceiling());
+        Long floor = bandwidthOf(def, rules.floor() != null ? rules.floor() : inherited == null ? null : inherited.floor());
+        Long ceiling = bandwidthOf(def,
+                rules.ceiling() != null ? rules.ceiling() : inherited == null ? null : inherited.ceiling());
         if (rules.floor() != null && floor == null) {
             errors.add(new FieldError(at + ".floor", "floor '" + rules.floor() + "' is not a rendition of this event"));
         }

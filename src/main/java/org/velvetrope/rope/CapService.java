@@ -56,7 +56,9 @@ public class CapService {
             if (request.pin() != null) {
                 cap.pinned = request.pin();
             }
-            cap.hard = request.hard() != null ? request.hard() : request.top() != null ? false : cap.hard;
+            if (request.hard() != null) {
+                cap.hard = request.hard();
+            }
             touch(cap, actor, reasonOf(request.reason(), automatic));
             audit.record(slug, region, actor, automatic, action, before, describe(cap), cap.reason);
             registry.counter("velvet.cap.changes", "event", slug, "region", region, "automatic",

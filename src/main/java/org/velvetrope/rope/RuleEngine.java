@@ -93,7 +93,9 @@ public final class RuleEngine {
             double capacity = Math.max(in.capacityMbps(), 1);
             m.outlook = new Outlook(in.loadMbps(), predicted, in.loadMbps() / capacity, predicted / capacity);
             if (in.lastChangeAt() != null && (m.lastStepAt == null || in.lastChangeAt().isAfter(m.lastStepAt))) {
+                // Someone else (an operator) changed the region: cooldown and hold both start again.
                 m.lastStepAt = in.lastChangeAt();
+                m.calmSince = null;
             }
             total += in.loadMbps();
         }
@@ -112,6 +114,14 @@ public final class RuleEngine {
                 continue;
             }
             boolean hot = o.utilization() >= rules.clampAt() || o.predictedUtilization() >= rules.clampAt();
+            if (in.topIndex() > rules.ceilingIndex()) {
+                if (cooled(m, rules, now)) {
+                    decisions.add(step(m, in, in.topIndex() - 1, "auto: top is above the region's ceiling"
+                            + load(o, in), true, now));
+                    stepped.add(in.code());
+                }
+                continue;
+            }
             if (hot) {
                 m.calmSince = null;
                 if (in.topIndex() > rules.floorIndex() && cooled(m, rules, now)) {

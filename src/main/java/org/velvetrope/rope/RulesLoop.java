@@ -66,6 +66,7 @@ public class RulesLoop {
 
     private final Map<String, RuleEngine> engines = new ConcurrentHashMap<>();
     private final Map<String, double[]> gauges = new ConcurrentHashMap<>();
+    private final Set<String> stale = ConcurrentHashMap.newKeySet();
 
     @Scheduled(every = "${velvet.rules.tick:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
@@ -117,6 +118,13 @@ public class RulesLoop {
             g[2] = o.utilization();
             g[3] = event.ladder().get(r.topIndex()).bandwidth();
             g[4] = load.stale() ? 1 : 0;
+            String key = event.slug() + "/" + r.code();
+            if (load.stale() && !load.sources().isEmpty() && stale.add(key)) {
+                LOG.warnf("Region %s of %s is stale: no source has reported for %d s; it will not be restored",
+                        r.code(), event.slug(), r.rules().staleAfter().toSeconds());
+            } else if (!load.stale() && stale.remove(key)) {
+                LOG.infof("Region %s of %s has fresh telemetry again", r.code(), event.slug());
+            }
             if (leading) {
                 recorder.record(event.slug(), r.code(), now, load.loadMbps(), load.viewers(),
                         event.ladder().get(r.topIndex()).id(), load.stale());
@@ -151,6 +159,12 @@ public class RulesLoop {
             }
             return values;
         });
+    }
+
+    /** The region's one-second load of the last minutes, or null before the first tick. */
+    public org.velvetrope.traffic.LoadHistory history(String slug, String region) {
+        RuleEngine engine = engines.get(slug);
+        return engine == null ? null : engine.history(region);
     }
 
     public RuleEngine.Outlook outlook(String slug, String region) {

@@ -1,15 +1,12 @@
 package org.velvetrope.security;
 
 import java.net.URI;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
@@ -19,18 +16,18 @@ import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import org.velvetrope.VelvetConfig;
-import org.velvetrope.event.Audit;
-import org.velvetrope.web.ProblemException;
+import org.velvetrope.event.AuditView;
 
 import io.quarkus.security.identity.SecurityIdentity;
 
-/** Users for scripts and set-up: admins add people with roles. */
+/** Users for scripts and set-up: admins add people with roles, change roles, disable and enable them. */
 @Path("/api/users")
 @RolesAllowed(Roles.ADMIN)
 @Produces(MediaType.APPLICATION_JSON)
@@ -45,6 +42,9 @@ public class UserResource {
             @NotEmpty(message = "roles must name at least one role") List<String> roles) {
     }
 
+    public record UserChange(List<String> roles, Boolean enabled) {
+    }
+
     public record UserView(String username, List<String> roles, boolean enabled, Instant createdAt) {
         static UserView of(User u) {
             return new UserView(u.username, Arrays.asList(u.roles.split(",")), u.enabled, u.createdAt);
@@ -52,39 +52,34 @@ public class UserResource {
     }
 
     @Inject
-    Clock clock;
-
-    @Inject
-    VelvetConfig config;
-
-    @Inject
-    Audit audit;
+    Accounts accounts;
 
     @Inject
     SecurityIdentity identity;
 
     @GET
     public List<UserView> list() {
-        return User.<User>listAll().stream().map(UserView::of).toList();
+        return accounts.list().stream().map(UserView::of).toList();
     }
 
     @POST
-    @Transactional
     public Response create(@NotNull(message = "the request body must be a user") @Valid NewUser user) {
-        for (int i = 0; i < user.roles().size(); i++) {
-            if (!Roles.ALL.contains(user.roles().get(i))) {
-                throw ProblemException.badRequest("roles[" + i + "]",
-                        "'" + user.roles().get(i) + "' is not a role; roles are ops, pr, reporter, admin");
-            }
-        }
-        if (User.findByUsername(user.username()).isPresent()) {
-            throw ProblemException.conflict("User '" + user.username() + "' already exists.", null);
-        }
-        String roles = user.roles().stream().distinct().sorted().collect(Collectors.joining(","));
-        User created = User.create(user.username(), user.password(), roles, config.admin().bcryptCost(),
-                Instant.now(clock));
-        audit.record("-", null, identity.getPrincipal().getName(), false, "USER_CREATED", null,
-                user.username() + " [" + roles + "]", "user added");
+        User created = accounts.create(user.username(), user.password(), user.roles(),
+                identity.getPrincipal().getName());
         return Response.created(URI.create("/api/users/" + created.username)).entity(UserView.of(created)).build();
+    }
+
+    @PUT
+    @Path("{username}")
+    public UserView change(@PathParam("username") String username,
+            @NotNull(message = "the request body must be {roles?, enabled?}") UserChange change) {
+        return UserView.of(accounts.change(username, change.roles(), change.enabled(),
+                identity.getPrincipal().getName()));
+    }
+
+    @GET
+    @Path("audit")
+    public List<AuditView> audit() {
+        return accounts.audit(200).stream().map(AuditView::of).toList();
     }
 }

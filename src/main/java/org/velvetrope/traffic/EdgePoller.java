@@ -36,6 +36,8 @@ import io.quarkus.scheduler.Scheduled;
 public class EdgePoller {
 
     static final double KBPS_PER_MBPS = 1000.0;
+    /** As for pushed samples: an edge clock this far ahead would keep a silent edge fresh. */
+    static final long MAX_FUTURE_SECONDS = 5;
 
     @Inject
     Rope rope;
@@ -128,6 +130,10 @@ public class EdgePoller {
                 return;
             }
             Instant at = OffsetDateTime.parse(timestamp.asText()).toInstant();
+            if (at.isAfter(clock.instant().plusSeconds(MAX_FUTURE_SECONDS))) {
+                failed(slug, edge, "timestamp in the future; check the edge's clock");
+                return;
+            }
             book.record(slug, new TrafficBook.Sample(edge.source(), edge.region(), at, tx.asDouble() / KBPS_PER_MBPS,
                     null));
             registry.counter("velvet.edge.polls", "event", slug, "region", edge.region(), "outcome", "ok").increment();

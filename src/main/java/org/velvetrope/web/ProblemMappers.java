@@ -1,5 +1,6 @@
 package org.velvetrope.web;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -90,7 +92,15 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper({ UnauthorizedException.class, AuthenticationFailedException.class })
-    public Response unauthorized(RuntimeException e) {
+    public Response unauthorized(RuntimeException e, UriInfo uri) {
+        String path = uri.getPath();
+        // People at the console's sign-in form or pages go back to the sign-in page, not to a JSON answer.
+        if (path.startsWith("/j_security_check")) {
+            return Response.seeOther(URI.create("/ops/login?error=1")).build();
+        }
+        if (path.equals("/ops") || path.startsWith("/ops/")) {
+            return Response.seeOther(URI.create("/ops/login")).build();
+        }
         return answer(401, "Unauthorized", "Sign in with a valid user name and password (HTTP Basic) or an API token.");
     }
 

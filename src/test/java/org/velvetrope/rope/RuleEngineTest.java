@@ -209,4 +209,30 @@ class RuleEngineTest {
         assertEquals(1, d.size());
         assertFalse(d.get(0).reason().isBlank());
     }
+
+    @Test
+    void operatorChangeRestartsTheHold() {
+        RuleEngine engine = new RuleEngine(Duration.ofSeconds(90), 900);
+        RegionRules r = rules(0, TOP);
+        for (int s = 0; s <= 100; s++) {
+            Instant manual = s >= 50 ? T0.plusSeconds(50) : null;
+            List<RuleEngine.Decision> d = engine.tick(T0.plusSeconds(s), 0, r,
+                    List.of(new RuleEngine.RegionInput("EU", 1000, 100, false, false, 1, r, manual)), true);
+            assertTrue(d.isEmpty(), "no restore within hold of the operator's clamp at 50 s (tick " + s + ")");
+        }
+        List<RuleEngine.Decision> d = engine.tick(T0.plusSeconds(111), 0, r, List.of(new RuleEngine.RegionInput("EU",
+                1000, 100, false, false, 1, r, T0.plusSeconds(50))), true);
+        assertEquals(1, d.size(), "a full hold after the change, the calm region is restored");
+    }
+
+    @Test
+    void topAboveTheCeilingIsBroughtDownOneRungPerCooldown() {
+        Simulation sim = new Simulation();
+        Simulation.Region eu = sim.region("EU", 1000, TOP, s -> 100);
+        eu.rules = rules(0, 2);
+        sim.run(0, 30);
+        assertEquals(2, eu.top);
+        assertEquals(List.of(0L, 10L), sim.actions.stream().map(Simulation.Action::second).toList());
+        assertTrue(sim.actions.get(0).reason().contains("ceiling"));
+    }
 }

@@ -89,8 +89,11 @@ class RulesLoopTest {
         event.put("rules", Map.of("clampAt", 0.5, "restoreAt", 0.6));
         TestApi.admin().body(event).put("/api/events/" + slug).then().statusCode(400)
                 .body("field", equalTo("rules.restoreAt"));
-        TestApi.list(event, "regions").get(1).put("rules", Map.of("floor", "v9"));
         event.put("rules", Map.of());
+        TestApi.list(event, "regions").get(1).put("rules", Map.of("restoreAt", 0.9));
+        TestApi.admin().body(event).put("/api/events/" + slug).then().statusCode(400)
+                .body("field", equalTo("regions[1].rules.restoreAt"));
+        TestApi.list(event, "regions").get(1).put("rules", Map.of("floor", "v9"));
         TestApi.admin().body(event).put("/api/events/" + slug).then().statusCode(400)
                 .body("field", equalTo("regions[1].rules.floor"));
     }
