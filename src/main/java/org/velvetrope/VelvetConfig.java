@@ -32,6 +32,14 @@ public interface VelvetConfig {
 
     Rules rules();
 
+    Vod vod();
+
+    interface Vod {
+        /** The person who switches to VOD must not be the one who approved it. */
+        @WithDefault("true")
+        boolean separateApprover();
+    }
+
     Traffic traffic();
 
     /** Defaults of the automatic rules; each event may set its own, each region override them. */

@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.velvetrope.traffic.LoadHistory;
 
 /** Server-rendered SVG charts: no chart library, no third-party assets, readable by screen readers. */
-final class Charts {
+public final class Charts {
 
     static final int WIDTH = 320;
     static final int HEIGHT = 90;

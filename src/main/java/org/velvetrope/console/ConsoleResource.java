@@ -24,6 +24,10 @@ import jakarta.ws.rs.core.Response;
 
 import org.velvetrope.VelvetConfig;
 import org.velvetrope.event.AuditEntry;
+import org.velvetrope.event.EventState;
+import org.velvetrope.event.Lifecycle;
+import org.velvetrope.event.VodApproval;
+import org.velvetrope.report.Reports;
 import org.velvetrope.rope.CapRequest;
 import org.velvetrope.rope.CapService;
 import org.velvetrope.rope.EventView;
@@ -67,6 +71,12 @@ public class ConsoleResource {
 
         public static native TemplateInstance preview(Page page, EventView event, String ip, Previewer.Preview result,
                 String error);
+
+        public static native TemplateInstance lifecycle(Page page, Dashboard.View view, List<String> next,
+                List<VodApproval> approvals, String vodUrl, boolean canApprove, String message, String error);
+
+        public static native TemplateInstance report(Page page, EventView event, Reports.Summary summary,
+                List<Reports.MinuteRow> minutes, List<String> charts);
     }
 
     /** What every console page knows: who is signed in, what they may do, the form token. */
@@ -84,6 +94,12 @@ public class ConsoleResource {
 
     @Inject
     Previewer previewer;
+
+    @Inject
+    Lifecycle lifecycle;
+
+    @Inject
+    Reports reports;
 
     @Inject
     SecurityIdentity identity;
@@ -226,6 +242,107 @@ public class ConsoleResource {
             return regionPage(page, slug, region, error, e.status());
         }
         return Response.seeOther(URI.create("/ops/events/" + slug + "?changed=" + region)).build();
+    }
+
+    @GET
+    @Path("events/{slug}/lifecycle")
+    @RolesAllowed({ Roles.OPS, Roles.PR, Roles.REPORTER, Roles.ADMIN })
+    public Response lifecycle(@PathParam("slug") String slug) {
+        return lifecyclePage(page(), slug, null, null, 200);
+    }
+
+    private Response lifecyclePage(Page page, String slug, String message, String error, int status) {
+        EventView event = event(slug);
+        List<String> next = Lifecycle.LEGAL.get(event.state()).stream().map(Enum::name).toList();
+        return html(page, Templates.lifecycle(page, dashboard.of(event), next, lifecycle.approvals(slug),
+                event.lifecycle().vodUrl(), identity.hasRole(Roles.PR), message, error), status);
+    }
+
+    @POST
+    @Path("events/{slug}/lifecycle")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @RolesAllowed({ Roles.OPS, Roles.PR })
+    public Response lifecycleAction(@PathParam("slug") String slug, @FormParam("action") String action,
+            @FormParam("to") String to, @FormParam("vodUrl") String vodUrl, @FormParam("origin") String origin,
+            @FormParam("regions") List<String> regions, @FormParam("reason") String reason,
+            @FormParam(ConsoleCsrf.FIELD) String csrf) {
+        ConsoleCsrf.check(csrfCookie, csrf);
+        Page page = page();
+        String actor = page.user();
+        try {
+            String done;
+            switch (action == null ? "" : action) {
+                case "transition" -> {
+                    requireRole(Roles.OPS);
+                    EventState target;
+                    try {
+                        target = EventState.valueOf(to);
+                    } catch (IllegalArgumentException | NullPointerException e) {
+                        throw ProblemException.badRequest("to", "Unknown state '" + to + "'.");
+                    }
+                    lifecycle.transition(slug, target, reason, actor);
+                    done = "The event is now " + target + ".";
+                }
+                case "approve" -> {
+                    requireRole(Roles.PR);
+                    lifecycle.approve(slug, vodUrl, reason, actor);
+                    done = "VOD approved: " + vodUrl;
+                }
+                case "origin" -> {
+                    requireRole(Roles.OPS);
+                    caps.switchOrigin(slug, regions, "backup".equals(origin), reason, actor);
+                    done = (regions == null || regions.isEmpty() ? "All regions" : String.join(", ", regions))
+                            + " now use the " + ("backup".equals(origin) ? "backup" : "primary") + " origin.";
+                }
+                default -> throw ProblemException.badRequest("action", "Unknown action '" + action + "'.");
+            }
+            return lifecyclePage(page, slug, done, null, 200);
+        } catch (ProblemException e) {
+            return lifecyclePage(page, slug, null, e.getMessage(), e.status());
+        }
+    }
+
+    private void requireRole(String role) {
+        if (!identity.hasRole(role)) {
+            throw new ProblemException(403, "Forbidden", "Your roles do not allow this action.", null, null, null);
+        }
+    }
+
+    @GET
+    @Path("events/{slug}/report")
+    @RolesAllowed({ Roles.REPORTER, Roles.ADMIN })
+    public Response report(@PathParam("slug") String slug) {
+        EventView event = event(slug);
+        Reports.Summary summary = reports.summary(slug);
+        List<Reports.MinuteRow> minutes = reports.minutes(slug);
+        Page page = page();
+        return html(page, Templates.report(page, event, summary, minutes, reportCharts(event, summary)), 200);
+    }
+
+    /** Load against capacity per region over the whole event, top changes marked. */
+    private List<String> reportCharts(EventView event, Reports.Summary summary) {
+        List<String> charts = new java.util.ArrayList<>();
+        if (summary.from() == null) {
+            return charts;
+        }
+        List<org.velvetrope.traffic.LoadSample> steps = org.velvetrope.traffic.LoadSample.forEventSince(event.slug(),
+                Instant.EPOCH);
+        List<AuditEntry> audit = AuditEntry.search(event.slug(), null, null, null, null, null, 100_000);
+        long window = Math.max(java.time.Duration.between(summary.from(), summary.to()).toSeconds(), 60);
+        for (RegionView r : event.regions()) {
+            List<org.velvetrope.traffic.LoadSample> mine = steps.stream().filter(s -> s.region.equals(r.code()))
+                    .toList();
+            long[] t = mine.stream().mapToLong(s -> s.at.getEpochSecond()).toArray();
+            double[] y = mine.stream().mapToDouble(s -> s.loadMbps).toArray();
+            List<Charts.Mark> marks = audit.stream().filter(a -> r.code().equals(a.region)
+                    && ("CLAMP".equals(a.action) || "RESTORE".equals(a.action) || "CAP".equals(a.action)))
+                    .map(a -> new Charts.Mark(a.at, a.action + " by " + a.actor + ": " + a.toValue,
+                            "CLAMP".equals(a.action)))
+                    .toList();
+            charts.add(Charts.regionLoad(r.code(), new org.velvetrope.traffic.LoadHistory.Window(t, y),
+                    r.capacityMbps(), r.rules().clampAt(), marks, summary.to(), window));
+        }
+        return charts;
     }
 
     @GET

@@ -46,7 +46,7 @@ public class Dashboard {
     Clock clock;
 
     public View of(EventView event) {
-        Instant now = clock.instant();
+        Instant now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         List<AuditEntry> recent = AuditEntry.search(event.slug(), null, null, null, now.minusSeconds(CHART_SECONDS),
                 null, 500);
         List<Row> rows = new ArrayList<>();

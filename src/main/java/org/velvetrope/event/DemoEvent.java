@@ -56,6 +56,6 @@ public class DemoEvent {
                 new RegionDefinition("ROW", List.of(), List.of(), 1700L, true, null, null, null));
         return new EventDefinition(SLUG, "Keynote", EventState.LIVE, 16_000L, "standard", null, ladder, regions,
                 List.of("10.0.0.0/8", "fd00::/8"), new MulticastDefinition("239.255.10.10", 5004, null, null), null, null,
-                List.of(), null, null);
+                List.of(), null, null, true, null, null, null, null);
     }
 }

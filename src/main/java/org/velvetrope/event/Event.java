@@ -64,6 +64,26 @@ public class Event extends PanacheEntityBase {
     @Column(name = "multicast_source")
     public String multicastSource;
 
+    /** When the show is due to start; the SCHEDULED page counts down to it. */
+    @Column(name = "starts_at")
+    public Instant startsAt;
+
+    /** Base the replay's renditions resolve against (relative rendition URIs); the live one when absent. */
+    @Column(name = "replay_base")
+    public String replayBase;
+
+    /** Whether the velvet rope stays on during the replay. */
+    @Column(name = "replay_rope", nullable = false)
+    public boolean replayRope = true;
+
+    /** The backup origin: regions switched to it resolve relative rendition URIs against this base. */
+    @Column(name = "backup_origin_base")
+    public String backupOriginBase;
+
+    /** The VOD multivariant playlist to switch to once PR has approved exactly this URL. */
+    @Column(name = "vod_url")
+    public String vodUrl;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 

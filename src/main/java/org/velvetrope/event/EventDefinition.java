@@ -35,6 +35,11 @@ public record EventDefinition(
         @Valid RulesDefinition rules,
         @Min(value = 1, message = "pollInterval must be 1-300 seconds") @Max(value = 300, message = "pollInterval must be 1-300 seconds") Integer pollInterval,
         @Size(max = 256, message = "at most 256 edges") List<@Valid @NotNull(message = "an edge cannot be null") EdgeDefinition> edges,
+        Instant startsAt,
+        @Size(max = 1000, message = "replayBase must be at most 1000 characters") String replayBase,
+        Boolean replayRope,
+        @Size(max = 1000, message = "backupOriginBase must be at most 1000 characters") String backupOriginBase,
+        @Size(max = 1000, message = "vodUrl must be at most 1000 characters") String vodUrl,
         Instant updatedAt,
         String updatedBy) {
 

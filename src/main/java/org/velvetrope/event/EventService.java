@@ -80,17 +80,17 @@ public class EventService {
         String before = summary(event);
         Map<String, Long> previousLadder = event.renditions.stream()
                 .collect(Collectors.toMap(r -> r.code, r -> r.bandwidth));
-        EventState previousState = event.state;
-        if (def.state() != null) {
-            event.state = def.state();
+        if (def.state() != null && def.state() != event.state) {
+            throw ProblemException.conflict("The event is " + event.state + "; change its state with POST /api/events/"
+                    + slug + "/transitions {\"to\": \"" + def.state() + "\", \"reason\": …}.", null);
         }
+        String previousVod = event.vodUrl;
         apply(event, def, actor);
+        if (previousVod != null && !previousVod.equals(event.vodUrl)) {
+            voidApprovals(event, actor, "the VOD URL changed from " + previousVod + " to " + event.vodUrl);
+        }
         String after = summary(event);
         audit.record(slug, null, actor, false, "EVENT_UPDATED", before, after, "event definition changed");
-        if (previousState != event.state) {
-            audit.record(slug, null, actor, false, "STATE", previousState.name(), event.state.name(),
-                    "state set through the event API");
-        }
         changed.fire(new EventChanged(event.id, slug, actor, previousLadder));
         return Optional.of(toDefinition(event));
     }
@@ -112,6 +112,11 @@ public class EventService {
         event.updatedBy = actor;
         applyLadder(event, def.renditions());
         applyRegions(event, def.regions());
+        event.startsAt = def.startsAt();
+        event.replayBase = withSlash(blankToNull(def.replayBase()));
+        event.replayRope = def.replayRope() == null || def.replayRope();
+        event.backupOriginBase = withSlash(blankToNull(def.backupOriginBase()));
+        event.vodUrl = blankToNull(def.vodUrl());
         event.rules = RuleSettings.of(def.rules());
         event.pollIntervalSeconds = def.pollInterval();
         event.edges.clear();
@@ -207,7 +212,7 @@ public class EventService {
                 regions, List.copyOf(e.internalNetworks), multicast, e.rules == null ? null : e.rules.toDefinition(),
                 e.pollIntervalSeconds,
                 e.edges.stream().map(x -> new EventDefinition.EdgeDefinition(x.url, x.region, x.source)).toList(),
-                e.updatedAt, e.updatedBy);
+                e.startsAt, e.replayBase, e.replayRope, e.backupOriginBase, e.vodUrl, e.updatedAt, e.updatedBy);
     }
 
     private static String summary(Event e) {
@@ -220,7 +225,9 @@ public class EventService {
                 + "; rules=" + rules(e.rules)
                 + e.regions.stream().filter(r -> r.rules != null && r.rules.toDefinition() != null)
                         .map(r -> "; " + r.code + ".rules=" + rules(r.rules)).collect(Collectors.joining())
-                + "; pollInterval=" + e.pollIntervalSeconds
+                + "; pollInterval=" + e.pollIntervalSeconds + "; startsAt=" + e.startsAt + "; replayBase="
+                + e.replayBase + "; replayRope=" + e.replayRope + "; backupOriginBase=" + e.backupOriginBase
+                + "; vodUrl=" + e.vodUrl
                 + "; edges=" + e.edges.stream().map(x -> x.region + ":" + x.source + "@" + x.url)
                         .collect(Collectors.joining(","));
     }
@@ -228,6 +235,20 @@ public class EventService {
     private static String rules(RuleSettings r) {
         EventDefinition.RulesDefinition d = r == null ? null : r.toDefinition();
         return d == null ? "defaults" : d.toString().replace("RulesDefinition", "");
+    }
+
+    /** Voids every standing VOD approval of the event: PR approved another URL. */
+    void voidApprovals(Event event, String actor, String why) {
+        for (VodApproval a : VodApproval.standingFor(event.id)) {
+            a.voidedAt = Instant.now(clock);
+            a.voidedWhy = why;
+            audit.record(event.slug, null, actor, false, "VOD_APPROVAL_VOIDED", a.vodUrl + " (approved by "
+                    + a.approvedBy + ")", null, why);
+        }
+    }
+
+    private static String withSlash(String base) {
+        return base == null || base.endsWith("/") ? base : base + "/";
     }
 
     private static String blankToNull(String s) {

@@ -224,6 +224,12 @@ final class EventValidator {
         if (hasBase && !isHttpUrl(def.originBase())) {
             errors.add(new FieldError("originBase", "originBase must be an absolute http(s) URL"));
         }
+        for (String[] url : new String[][] { { "replayBase", def.replayBase() },
+                { "backupOriginBase", def.backupOriginBase() }, { "vodUrl", def.vodUrl() } }) {
+            if (url[1] != null && !url[1].isBlank() && !isHttpUrl(url[1])) {
+                errors.add(new FieldError(url[0], url[0] + " must be an absolute http(s) URL"));
+            }
+        }
         for (int i = 0; i < def.renditions().size(); i++) {
             String uri = def.renditions().get(i).uri();
             if (uri == null || uri.isBlank()) {

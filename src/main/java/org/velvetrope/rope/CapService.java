@@ -2,6 +2,7 @@ package org.velvetrope.rope;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -79,6 +80,44 @@ public class CapService {
         });
         rope.refresh(slug);
         return state(slug, region);
+    }
+
+    /**
+     * Sends the given regions (all when empty) to the backup origin or back to the primary: playlists built from
+     * now on point there. Audited per region.
+     */
+    public List<RegionState> switchOrigin(String slug, List<String> regions, boolean backup, String reason,
+            String actor) {
+        if (reason == null || reason.isBlank()) {
+            throw ProblemException.badRequest("reason", "Say why: the reason goes into the audit trail.");
+        }
+        List<String> switched = QuarkusTransaction.requiringNew().call(() -> {
+            Event event = Event.findBySlug(slug).orElseThrow(() -> EventResource.noSuchEvent(slug));
+            if (backup && event.backupOriginBase == null) {
+                throw ProblemException.conflict("Event '" + slug + "' has no backupOriginBase to switch to.", null);
+            }
+            List<String> codes = regions == null || regions.isEmpty()
+                    ? event.regions.stream().map(r -> r.code).toList() : regions;
+            for (int i = 0; i < codes.size(); i++) {
+                String code = codes.get(i);
+                if (event.regions.stream().noneMatch(r -> r.code.equals(code))) {
+                    throw ProblemException.badRequest("regions[" + i + "]", "'" + code + "' is not a region of this event");
+                }
+            }
+            for (String code : codes) {
+                RegionCap cap = lockedCap(event, code);
+                if (cap.onBackup == backup) {
+                    continue;
+                }
+                cap.onBackup = backup;
+                touch(cap, actor, reason.strip());
+                audit.record(slug, code, actor, false, "ORIGIN", backup ? "primary" : "backup",
+                        backup ? "backup" : "primary", cap.reason);
+            }
+            return codes;
+        });
+        rope.refresh(slug);
+        return switched.stream().map(code -> state(slug, code)).toList();
     }
 
     public RegionState state(String slug, String region) {

@@ -40,6 +40,15 @@ public final class EventView {
     private final long generation;
     private final List<EdgeView> edges;
     private final java.time.Duration pollInterval;
+    private Lifecycle lifecycle = new Lifecycle(null, true, null, null, null);
+
+    /**
+     * What the lifecycle needs on the viewer path: the start time, whether the rope stays on for the replay, the VOD
+     * URL, and the rendition URIs on the backup origin and for the replay (null when not configured).
+     */
+    public record Lifecycle(java.time.Instant startsAt, boolean replayRope, String vodUrl, List<String> backupUris,
+            List<String> replayUris) {
+    }
 
     EventView(long id, String slug, String title, EventState state, long budgetMbps, List<RenditionView> ladder,
             List<RegionView> regions, Map<String, RegionView> byCountry, Map<String, RegionView> byContinent,
@@ -133,6 +142,15 @@ public final class EventView {
     /** Increases with every snapshot build; lets caches tell an old view from a new one. */
     public long generation() {
         return generation;
+    }
+
+    EventView withLifecycle(Lifecycle lifecycle) {
+        this.lifecycle = lifecycle;
+        return this;
+    }
+
+    public Lifecycle lifecycle() {
+        return lifecycle;
     }
 
     public List<EdgeView> edges() {

@@ -52,6 +52,10 @@ public class RegionCap extends PanacheEntityBase {
 
     public String reason;
 
+    /** Viewers of this region are sent to the event's backup origin. */
+    @Column(name = "on_backup", nullable = false)
+    public boolean onBackup;
+
     public static List<RegionCap> forEvent(long eventId) {
         return list("eventId", eventId);
     }

@@ -9,7 +9,7 @@ import org.velvetrope.traffic.RegionLoad;
 public record RegionState(String region, long capacityMbps, double loadMbps, double predictedMbps,
         double utilization, String top, long topBandwidth, boolean pinned, boolean hard, boolean stale, long viewers,
         long version, Instant updatedAt, String updatedBy, String reason, boolean isDefault, String floor,
-        String ceiling, List<RegionLoad.SourceFreshness> sources) {
+        String ceiling, String origin, List<RegionLoad.SourceFreshness> sources) {
 
     static RegionState of(EventView event, RegionView r, RegionLoad load, RuleEngine.Outlook outlook) {
         RenditionView top = event.ladder().get(r.topIndex());
@@ -19,7 +19,7 @@ public record RegionState(String region, long capacityMbps, double loadMbps, dou
                 top.id(), top.bandwidth(), r.pinned(), r.hard(), load.stale(), Math.max(load.viewers(), 0),
                 r.version(), r.updatedAt(), r.updatedBy(), r.reason(), r.isDefault(),
                 event.ladder().get(r.rules().floorIndex()).id(), event.ladder().get(r.rules().ceilingIndex()).id(),
-                load.sources());
+                r.onBackup() ? "backup" : "primary", load.sources());
     }
 
     private static double round(double v) {

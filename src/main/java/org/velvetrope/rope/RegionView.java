@@ -21,10 +21,12 @@ public final class RegionView {
     private final String updatedBy;
     private final String reason;
     private final RegionRules rules;
+    private final boolean onBackup;
 
     public RegionView(int index, String code, long capacityMbps, boolean isDefault, String template, String notice,
             int topIndex, boolean pinned, boolean hard, long version, Instant updatedAt, String updatedBy,
-            String reason, RegionRules rules) {
+            String reason, RegionRules rules, boolean onBackup) {
+        this.onBackup = onBackup;
         this.index = index;
         this.rules = rules;
         this.code = code;
@@ -93,6 +95,11 @@ public final class RegionView {
 
     public String reason() {
         return reason;
+    }
+
+    /** Playlists of this region point at the backup origin. */
+    public boolean onBackup() {
+        return onBackup;
     }
 
     public RegionRules rules() {

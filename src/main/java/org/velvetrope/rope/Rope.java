@@ -132,13 +132,13 @@ public class Rope {
                     r.template != null ? r.template : e.template, r.notice, top, cap != null && cap.pinned,
                     cap != null && cap.hard, cap == null ? 0 : cap.version, cap == null ? e.updatedAt : cap.updatedAt,
                     cap == null ? e.updatedBy : cap.updatedBy, cap == null ? null : cap.reason,
-                    rules(e.rules, r.rules, ladderIndex, highest));
+                    rules(e.rules, r.rules, ladderIndex, highest), cap != null && cap.onBackup);
             regions.add(view);
             r.countryList().forEach(c -> byCountry.put(c, view));
             r.continentList().forEach(c -> byContinent.put(c, view));
         }
         RegionView internal = new RegionView(regions.size(), RegionView.INTERNAL, 0, false, e.template, null, highest,
-                false, false, 0, e.updatedAt, e.updatedBy, null, rules(e.rules, null, ladderIndex, highest));
+                false, false, 0, e.updatedAt, e.updatedBy, null, rules(e.rules, null, ladderIndex, highest), false);
         Cidr[] networks = e.internalNetworks.stream().map(Cidr::parse).flatMap(Optional::stream).toArray(Cidr[]::new);
         EventView.Multicast multicast = e.multicastGroup == null ? null
                 : new EventView.Multicast(e.multicastGroup, e.multicastPort,
@@ -147,7 +147,12 @@ public class Rope {
                 byContinent, internal, networks, multicast, generations.incrementAndGet(),
                 e.edges.stream().map(x -> new EventView.EdgeView(x.url, x.region, x.source)).toList(),
                 e.pollIntervalSeconds == null ? config.traffic().pollInterval()
-                        : Duration.ofSeconds(e.pollIntervalSeconds)));
+                        : Duration.ofSeconds(e.pollIntervalSeconds))
+                .withLifecycle(new EventView.Lifecycle(e.startsAt, e.replayRope, e.vodUrl,
+                        e.backupOriginBase == null ? null
+                                : e.renditions.stream().map(r -> resolve(e.backupOriginBase, r.uri)).toList(),
+                        e.replayBase == null ? null
+                                : e.renditions.stream().map(r -> resolve(e.replayBase, r.uri)).toList())));
     }
 
     /** Region override, else the event's setting, else the configured default. */

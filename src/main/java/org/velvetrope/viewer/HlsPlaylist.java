@@ -16,12 +16,18 @@ public final class HlsPlaylist {
 
     /** Every rendition with bandwidth ≤ the top's, and every audio-only rendition, lowest first. */
     public static String multivariant(List<RenditionView> ladder, int topIndex) {
+        return multivariant(ladder, null, topIndex);
+    }
+
+    /** As above, with each rendition's URI taken from {@code uris} (same order) when given: another origin. */
+    public static String multivariant(List<RenditionView> ladder, List<String> uris, int topIndex) {
         long limit = ladder.get(topIndex).bandwidth();
         StringBuilder sb = new StringBuilder(256 + ladder.size() * 160);
         sb.append("#EXTM3U\n");
         sb.append("#EXT-X-VERSION:3\n");
         sb.append("#EXT-X-INDEPENDENT-SEGMENTS\n");
-        for (RenditionView r : ladder) {
+        for (int i = 0; i < ladder.size(); i++) {
+            RenditionView r = ladder.get(i);
             if (r.bandwidth() > limit && !r.audioOnly()) {
                 continue;
             }
@@ -39,7 +45,7 @@ public final class HlsPlaylist {
                 sb.append(",FRAME-RATE=")
                         .append(BigDecimal.valueOf(r.frameRate()).setScale(3, RoundingMode.HALF_UP).toPlainString());
             }
-            sb.append('\n').append(r.uri()).append('\n');
+            sb.append('\n').append(uris == null ? r.uri() : uris.get(i)).append('\n');
         }
         return sb.toString();
     }

@@ -9,6 +9,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import org.velvetrope.event.EventState;
 import org.velvetrope.rope.EventView;
 import org.velvetrope.rope.RegionView;
 import org.velvetrope.rope.RenditionView;
@@ -33,11 +34,12 @@ public class ViewerPages {
         final EventView view;
         /** [region index, INTERNAL last][top index] → page parts around the token. */
         final byte[][][][] pages;
-        final byte[][] playlists;
+        /** [0 primary origin, 1 backup origin][top]; in REPLAY the replay's playlists. */
+        final byte[][][] playlists;
         final byte[] sdp;
         final Counter[][] admissions;
 
-        Rendered(EventView view, byte[][][][] pages, byte[][] playlists, byte[] sdp, Counter[][] admissions) {
+        Rendered(EventView view, byte[][][][] pages, byte[][][] playlists, byte[] sdp, Counter[][] admissions) {
             this.view = view;
             this.pages = pages;
             this.playlists = playlists;
@@ -45,8 +47,8 @@ public class ViewerPages {
             this.admissions = admissions;
         }
 
-        public byte[] playlist(int top) {
-            return playlists[top];
+        public byte[] playlist(RegionView region, int top) {
+            return playlists[region.onBackup() ? 1 : 0][top];
         }
 
         public byte[] sdp() {
@@ -118,16 +120,30 @@ public class ViewerPages {
         int regionCount = regions.size() + 1;
         byte[][][][] pages = new byte[regionCount][ladder.size()][][];
         Counter[][] admissions = new Counter[regionCount][ladder.size()];
-        String playlistUrl = "/events/" + view.slug() + "/live.m3u8?t=" + TOKEN_MARK;
+        EventView.Lifecycle life = view.lifecycle();
+        String playlistUrl = view.state() == EventState.VOD ? life.vodUrl()
+                : "/events/" + view.slug() + "/live.m3u8?t=" + TOKEN_MARK;
+        String label = switch (view.state()) {
+            case REPLAY -> "Replay";
+            case VOD -> "On demand";
+            default -> "Live";
+        };
         for (int ri = 0; ri < regionCount; ri++) {
             RegionView region = ri < regions.size() ? regions.get(ri) : view.internalRegion();
             for (int top = 0; top < ladder.size(); top++) {
-                TemplateInstance page = region.internal() && view.multicast() != null
-                        ? ViewerResource.Templates.multicast(view, "/events/" + view.slug() + "/multicast.sdp",
-                                playlistUrl)
-                        : "lite".equals(region.template())
-                                ? ViewerResource.Templates.landingLite(view, region, ladder.get(top), playlistUrl)
-                                : ViewerResource.Templates.landing(view, region, ladder.get(top), playlistUrl);
+                TemplateInstance page = switch (view.state()) {
+                    case SCHEDULED -> ViewerResource.Templates.scheduled(view,
+                            life.startsAt() == null ? null : life.startsAt().toString());
+                    case ENDED -> ViewerResource.Templates.ended(view);
+                    default -> region.internal() && view.multicast() != null && view.state() == EventState.LIVE
+                            ? ViewerResource.Templates.multicast(view, "/events/" + view.slug() + "/multicast.sdp",
+                                    playlistUrl)
+                            : "lite".equals(region.template())
+                                    ? ViewerResource.Templates.landingLite(view, region, ladder.get(top), playlistUrl,
+                                            label)
+                                    : ViewerResource.Templates.landing(view, region, ladder.get(top), playlistUrl,
+                                            label);
+                };
                 pages[ri][top] = split(page.render());
                 admissions[ri][top] = Counter.builder("velvet.admissions").tag("event", view.slug())
                         .tag("region", region.code()).tag("top", ladder.get(top).id())
@@ -135,9 +151,14 @@ public class ViewerPages {
                         .register(registry);
             }
         }
-        byte[][] playlists = new byte[ladder.size()][];
+        List<String> primary = view.state() == EventState.REPLAY && life.replayUris() != null ? life.replayUris()
+                : null;
+        List<String> backup = view.state() == EventState.REPLAY ? primary : life.backupUris();
+        byte[][][] playlists = new byte[2][ladder.size()][];
         for (int top = 0; top < ladder.size(); top++) {
-            playlists[top] = HlsPlaylist.multivariant(ladder, top).getBytes(StandardCharsets.UTF_8);
+            playlists[0][top] = HlsPlaylist.multivariant(ladder, primary, top).getBytes(StandardCharsets.UTF_8);
+            playlists[1][top] = HlsPlaylist.multivariant(ladder, backup != null ? backup : primary, top)
+                    .getBytes(StandardCharsets.UTF_8);
         }
         byte[] sdp = view.multicast() == null ? null : MulticastSdp.describe(view).getBytes(StandardCharsets.UTF_8);
         return new Rendered(view, pages, playlists, sdp, admissions);

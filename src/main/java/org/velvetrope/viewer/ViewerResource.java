@@ -12,6 +12,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.velvetrope.VelvetConfig;
+import org.velvetrope.event.EventState;
+import org.velvetrope.report.AdmissionStats;
 import org.velvetrope.rope.Admission;
 import org.velvetrope.rope.EventView;
 import org.velvetrope.rope.RegionView;
@@ -38,10 +40,14 @@ public class ViewerResource {
     @CheckedTemplate
     public static class Templates {
         public static native TemplateInstance landing(EventView event, RegionView region, RenditionView top,
-                String playlistUrl);
+                String playlistUrl, String label);
 
         public static native TemplateInstance landingLite(EventView event, RegionView region, RenditionView top,
-                String playlistUrl);
+                String playlistUrl, String label);
+
+        public static native TemplateInstance scheduled(EventView event, String startsAt);
+
+        public static native TemplateInstance ended(EventView event);
 
         public static native TemplateInstance multicast(EventView event, String sdpUrl, String playlistUrl);
 
@@ -60,6 +66,9 @@ public class ViewerResource {
     @Inject
     VelvetConfig config;
 
+    @Inject
+    AdmissionStats stats;
+
     @Context
     HttpServerRequest request;
 
@@ -71,8 +80,18 @@ public class ViewerResource {
                     .entity(Templates.notFound(slug).render()).build();
         }
         ViewerPages.Rendered rendered = pages.of(event);
+        EventState state = event.state();
+        if (state != EventState.LIVE && state != EventState.REPLAY) {
+            // Before, after and on demand there is no rope: no assignment, nothing counted against a budget.
+            RegionView region = admission.place(event, ClientAddress.of(request), false).region();
+            int top = state == EventState.VOD ? event.ladder().size() - 1 : region.topIndex();
+            return Response.ok(rendered.page(region, top, ""), HTML).header("X-Velvet-Region", region.code())
+                    .header("X-Velvet-Top", event.ladder().get(top).id()).header("Cache-Control", "private, no-store")
+                    .build();
+        }
         Admission.Admitted admitted = admit(event, null);
         rendered.countAdmission(admitted.region(), admitted.topIndex());
+        stats.record(event, admitted.region(), admitted.topIndex(), admitted.viewerId());
         byte[] body = rendered.page(admitted.region(), admitted.topIndex(), admitted.token());
         return viewerResponse(event, admitted, body, HTML);
     }
@@ -84,10 +103,24 @@ public class ViewerResource {
         if (event == null) {
             throw ProblemException.notFound("There is no event '" + slug + "'.");
         }
+        switch (event.state()) {
+            case SCHEDULED -> throw ProblemException.notFound("Event '" + slug + "' has not started yet"
+                    + (event.lifecycle().startsAt() == null ? "." : "; it starts at " + event.lifecycle().startsAt()
+                            + "."));
+            case ENDED -> throw new ProblemException(410, "Gone", "Event '" + slug + "' has ended.", null, null, null);
+            case VOD -> {
+                return Response.status(302).location(java.net.URI.create(event.lifecycle().vodUrl()))
+                        .header("Cache-Control", "private, no-store").build();
+            }
+            default -> {
+            }
+        }
         ViewerPages.Rendered rendered = pages.of(event);
         Admission.Admitted admitted = admit(event, token);
         rendered.countAdmission(admitted.region(), admitted.topIndex());
-        return viewerResponse(event, admitted, rendered.playlist(admitted.topIndex()), HlsPlaylist.MEDIA_TYPE);
+        stats.record(event, admitted.region(), admitted.topIndex(), admitted.viewerId());
+        return viewerResponse(event, admitted, rendered.playlist(admitted.region(), admitted.topIndex()),
+                HlsPlaylist.MEDIA_TYPE);
     }
 
     @GET

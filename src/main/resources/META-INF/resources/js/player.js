@@ -1,11 +1,10 @@
-// Plays the page's HLS playlist: natively where the browser can (Safari, iOS), with hls.js otherwise.
+// Plays the page's HLS playlist with hls.js where Media Source Extensions exist (it honours the playlist's
+// ladder and reports errors); natively only where hls.js cannot run (Safari on iOS).
 (function () {
   var video = document.getElementById('player');
   if (!video) { return; }
   var src = video.getAttribute('data-src');
-  if (video.canPlayType('application/vnd.apple.mpegurl')) {
-    video.src = src;
-  } else if (window.Hls && window.Hls.isSupported()) {
+  if (window.Hls && window.Hls.isSupported()) {
     var hls = new window.Hls({ capLevelToPlayerSize: true });
     hls.loadSource(src);
     hls.attachMedia(video);
@@ -13,6 +12,8 @@
       if (data.fatal) { video.setAttribute('data-error', data.type); }
     });
     window.velvetHls = hls;
+  } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    video.src = src;
   } else {
     video.insertAdjacentHTML('afterend', '<p role="alert">This browser cannot play the stream; use the playlist link below.</p>');
   }

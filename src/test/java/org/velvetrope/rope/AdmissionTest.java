@@ -20,12 +20,12 @@ class AdmissionTest {
             new RenditionView("v3000", 3_000_000, null, null, "1280x720", null, false, "/v3000.m3u8"));
 
     static RegionView region(String code, int top, boolean hard) {
-        return new RegionView(0, code, 1000, false, "standard", null, top, false, hard, 1, Instant.EPOCH, "t", null, null);
+        return new RegionView(0, code, 1000, false, "standard", null, top, false, hard, 1, Instant.EPOCH, "t", null, null, false);
     }
 
     static EventView event(RegionView eu, RegionView row) {
         RegionView defaultRow = new RegionView(1, row.code(), row.capacityMbps(), true, "standard", null,
-                row.topIndex(), false, row.hard(), 1, Instant.EPOCH, "t", null, null);
+                row.topIndex(), false, row.hard(), 1, Instant.EPOCH, "t", null, null, false);
         return new EventView(1, "keynote", "Keynote", EventState.LIVE, 5000, LADDER, List.of(eu, defaultRow),
                 Map.of("GB", eu), Map.of("EU", eu), region("INTERNAL", 3, false),
                 new Cidr[] { Cidr.parse("10.0.0.0/8").orElseThrow() }, null, 1, List.of(),

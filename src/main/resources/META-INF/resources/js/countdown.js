@@ -1,0 +1,16 @@
+// Counts down to the start written in <time id="starts-at">, then reloads so the live page appears.
+(function () {
+  var time = document.getElementById('starts-at');
+  var out = document.getElementById('countdown');
+  if (!time || !out) { return; }
+  var start = Date.parse(time.getAttribute('datetime'));
+  time.textContent = new Date(start).toLocaleString();
+  function tick() {
+    var left = Math.max(0, Math.round((start - Date.now()) / 1000));
+    var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
+    out.textContent = (h ? h + ' h ' : '') + (h || m ? m + ' min ' : '') + s + ' s';
+    if (left === 0) { setTimeout(function () { location.reload(); }, 5000 + Math.random() * 10000); return; }
+    setTimeout(tick, 1000);
+  }
+  tick();
+}());
