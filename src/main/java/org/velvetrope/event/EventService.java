@@ -178,8 +178,10 @@ public class EventService {
                 r.code = d.code();
             }
             r.position = position++;
-            r.countries = Region.join(d.countries());
-            r.continents = Region.join(d.continents());
+            r.countries = Region.join(d.countries() == null ? null
+                    : d.countries().stream().map(EventValidator::upper).toList());
+            r.continents = Region.join(d.continents() == null ? null
+                    : d.continents().stream().map(EventValidator::upper).toList());
             r.capacityMbps = d.capacityMbps();
             r.isDefault = Boolean.TRUE.equals(d.isDefault());
             r.template = d.template();

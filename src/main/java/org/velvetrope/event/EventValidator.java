@@ -190,7 +190,7 @@ final class EventValidator {
             }
             List<String> countries = r.countries() == null ? List.of() : r.countries();
             for (int c = 0; c < countries.size(); c++) {
-                String code = countries.get(c);
+                String code = upper(countries.get(c));
                 if (code == null || !COUNTRIES.contains(code)) {
                     errors.add(new FieldError(at + ".countries[" + c + "]",
                             "'" + code + "' is not an ISO 3166 alpha-2 country code (upper case, e.g. US)"));
@@ -201,7 +201,7 @@ final class EventValidator {
             }
             List<String> continents = r.continents() == null ? List.of() : r.continents();
             for (int c = 0; c < continents.size(); c++) {
-                String code = continents.get(c);
+                String code = upper(continents.get(c));
                 if (code == null || !CONTINENTS.contains(code)) {
                     errors.add(new FieldError(at + ".continents[" + c + "]",
                             "'" + code + "' is not a continent code (AF, AN, AS, EU, NA, OC, SA)"));
@@ -256,6 +256,11 @@ final class EventValidator {
                         "a relative uri needs originBase (or start it with '/' to mean this server)"));
             }
         }
+    }
+
+    /** Codes are compared in upper case, as the GeoIP databases write them. */
+    static String upper(String code) {
+        return code == null ? null : code.strip().toUpperCase(Locale.ROOT);
     }
 
     static boolean isHttpUrl(String text) {
