@@ -26,6 +26,15 @@ public final class Charts {
      */
     static String regionLoad(String region, LoadHistory.Window load, long capacityMbps, double clampAt,
             List<Mark> marks, Instant now, long windowSeconds) {
+        double last = load.size() == 0 ? 0 : load.mbps()[load.size() - 1];
+        return regionLoad(region, load, capacityMbps, clampAt, marks, now, windowSeconds,
+                region + ": load of the last " + Math.max(windowSeconds / 60, 1) + " min, now " + Math.round(last)
+                        + " of " + capacityMbps + " Mbps; " + marks.size() + " top change(s)");
+    }
+
+    /** As above with the chart's accessible title given. */
+    static String regionLoad(String region, LoadHistory.Window load, long capacityMbps, double clampAt,
+            List<Mark> marks, Instant now, long windowSeconds, String title) {
         long end = now.getEpochSecond();
         long start = end - windowSeconds;
         double peak = capacityMbps * 1.25;
@@ -33,12 +42,9 @@ public final class Charts {
             peak = Math.max(peak, v * 1.05);
         }
         StringBuilder svg = new StringBuilder(4096);
-        double last = load.size() == 0 ? 0 : load.mbps()[load.size() - 1];
         svg.append("<svg class=\"chart\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
                 .append("\" role=\"img\" aria-labelledby=\"chart-").append(region).append("-t\">");
-        svg.append("<title id=\"chart-").append(region).append("-t\">").append(region).append(": load of the last ")
-                .append(windowSeconds / 60).append(" minutes, now ").append(Math.round(last)).append(" of ")
-                .append(capacityMbps).append(" Mbps; ").append(marks.size()).append(" top change(s)</title>");
+        svg.append("<title id=\"chart-").append(region).append("-t\">").append(escape(title)).append("</title>");
         double capY = y(capacityMbps, peak);
         double clampY = y(capacityMbps * clampAt, peak);
         svg.append("<line class=\"capacity\" x1=\"0\" x2=\"").append(WIDTH).append("\" y1=\"").append(fmt(capY))

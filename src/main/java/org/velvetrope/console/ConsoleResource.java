@@ -76,7 +76,11 @@ public class ConsoleResource {
                 List<VodApproval> approvals, String vodUrl, boolean canApprove, String message, String error);
 
         public static native TemplateInstance report(Page page, EventView event, Reports.Summary summary,
-                List<Reports.MinuteRow> minutes, List<String> charts);
+                List<Reports.MinuteRow> minutes, List<ReportChart> charts);
+    }
+
+    /** One region's chart in the report, with its caption. */
+    public record ReportChart(String region, long capacityMbps, double peakMbps, String svg) {
     }
 
     /** What every console page knows: who is signed in, what they may do, the form token. */
@@ -320,27 +324,31 @@ public class ConsoleResource {
     }
 
     /** Load against capacity per region over the whole event, top changes marked. */
-    private List<String> reportCharts(EventView event, Reports.Summary summary) {
-        List<String> charts = new java.util.ArrayList<>();
+    private List<ReportChart> reportCharts(EventView event, Reports.Summary summary) {
+        List<ReportChart> charts = new java.util.ArrayList<>();
         if (summary.from() == null) {
             return charts;
         }
         List<org.velvetrope.traffic.LoadSample> steps = org.velvetrope.traffic.LoadSample.forEventSince(event.slug(),
                 Instant.EPOCH);
         List<AuditEntry> audit = AuditEntry.search(event.slug(), null, null, null, null, null, 100_000);
-        long window = Math.max(java.time.Duration.between(summary.from(), summary.to()).toSeconds(), 60);
+        long window = Math.max(java.time.Duration.between(summary.from(), summary.to()).toSeconds(), 1);
         for (RegionView r : event.regions()) {
             List<org.velvetrope.traffic.LoadSample> mine = steps.stream().filter(s -> s.region.equals(r.code()))
                     .toList();
             long[] t = mine.stream().mapToLong(s -> s.at.getEpochSecond()).toArray();
             double[] y = mine.stream().mapToDouble(s -> s.loadMbps).toArray();
+            double peak = mine.stream().mapToDouble(s -> s.peakMbps).max().orElse(0);
             List<Charts.Mark> marks = audit.stream().filter(a -> r.code().equals(a.region)
                     && ("CLAMP".equals(a.action) || "RESTORE".equals(a.action) || "CAP".equals(a.action)))
                     .map(a -> new Charts.Mark(a.at, a.action + " by " + a.actor + ": " + a.toValue,
                             "CLAMP".equals(a.action)))
                     .toList();
-            charts.add(Charts.regionLoad(r.code(), new org.velvetrope.traffic.LoadHistory.Window(t, y),
-                    r.capacityMbps(), r.rules().clampAt(), marks, summary.to(), window));
+            String title = r.code() + ": load over the event, peak " + Math.round(peak) + " of " + r.capacityMbps()
+                    + " Mbps; " + marks.size() + " top change(s)";
+            charts.add(new ReportChart(r.code(), r.capacityMbps(), Math.round(peak),
+                    Charts.regionLoad(r.code(), new org.velvetrope.traffic.LoadHistory.Window(t, y), r.capacityMbps(),
+                            r.rules().clampAt(), marks, summary.to(), window, title)));
         }
         return charts;
     }

@@ -124,7 +124,7 @@ public class Reports {
         Map<Instant, double[]> loadAt = new TreeMap<>();
         Map<String, Long> peakViewers = new TreeMap<>();
         Map<String, Double> peakGbps = new TreeMap<>();
-        Map<String, Map<String, Double>> minutesAtTop = new TreeMap<>();
+        Map<String, Map<String, Long>> secondsAtTop = new TreeMap<>();
         Map<String, List<StalePeriod>> stale = new TreeMap<>();
         Map<String, StalePeriod> open = new HashMap<>();
         for (LoadSample s : steps) {
@@ -134,7 +134,7 @@ public class Reports {
                 peakViewers.merge(s.region, s.viewers, Math::max);
             }
             peakGbps.merge(s.region, round(s.peakMbps / 1000), Math::max);
-            minutesAtTop.computeIfAbsent(s.region, r -> new TreeMap<>()).merge(s.top, stepSeconds / 60.0, Double::sum);
+            secondsAtTop.computeIfAbsent(s.region, r -> new TreeMap<>()).merge(s.top, stepSeconds, Long::sum);
             if (s.stale) {
                 StalePeriod running = open.get(s.region);
                 Instant end = s.at.plusSeconds(stepSeconds);
@@ -150,6 +150,12 @@ public class Reports {
             }
         }
         open.values().forEach(p -> stale.computeIfAbsent(p.region(), r -> new ArrayList<>()).add(p));
+        Map<String, Map<String, Double>> minutesAtTop = new TreeMap<>();
+        secondsAtTop.forEach((region, tops) -> {
+            Map<String, Double> minutes = new TreeMap<>();
+            tops.forEach((top, seconds) -> minutes.put(top, round(seconds / 60.0)));
+            minutesAtTop.put(region, minutes);
+        });
         Peak concurrent = viewersAt.entrySet().stream().max(Map.Entry.comparingByValue(
                 (a, b) -> Long.compare(a[0], b[0]))).map(e -> new Peak(e.getValue()[0], e.getKey()))
                 .orElse(new Peak(0, null));
