@@ -115,7 +115,8 @@ public class AdminConsoleResource {
         ConsoleCsrf.check(csrfCookie, csrf);
         ConsoleResource.Page page = page();
         try {
-            accounts.change(username, roles == null || roles.isEmpty() ? null : roles,
+            // The roles form always sends roles (none ticked = an empty list, refused); the enable form sends none.
+            accounts.change(username, enabled == null ? (roles == null ? List.of() : roles) : null,
                     enabled == null ? null : Boolean.valueOf(enabled), page.user());
         } catch (ProblemException e) {
             return html(page, Templates.users(page, accounts.list(), roleNames(), null, e.getMessage()), e.status());

@@ -84,7 +84,10 @@ public class ConsoleResource {
     }
 
     /** What every console page knows: who is signed in, what they may do, the form token. */
-    public record Page(String user, boolean canAct, boolean admin, String csrf) {
+    public record Page(String user, boolean canAct, boolean admin, String csrf, boolean reporter) {
+        public Page(String user, boolean canAct, boolean admin, String csrf) {
+            this(user, canAct, admin, csrf, admin);
+        }
     }
 
     @Inject
@@ -116,7 +119,7 @@ public class ConsoleResource {
 
     Page page() {
         return new Page(identity.getPrincipal().getName(), identity.hasRole(Roles.OPS), identity.hasRole(Roles.ADMIN),
-                ConsoleCsrf.tokenFor(csrfCookie));
+                ConsoleCsrf.tokenFor(csrfCookie), identity.hasRole(Roles.REPORTER));
     }
 
     Response html(Page page, TemplateInstance template, int status) {
@@ -295,8 +298,8 @@ public class ConsoleResource {
                 case "origin" -> {
                     requireRole(Roles.OPS);
                     caps.switchOrigin(slug, regions, "backup".equals(origin), reason, actor);
-                    done = (regions == null || regions.isEmpty() ? "All regions" : String.join(", ", regions))
-                            + " now use the " + ("backup".equals(origin) ? "backup" : "primary") + " origin.";
+                    done = "Origin for " + (regions == null || regions.isEmpty() ? "all regions"
+                            : String.join(", ", regions)) + ": " + ("backup".equals(origin) ? "backup" : "primary") + ".";
                 }
                 default -> throw ProblemException.badRequest("action", "Unknown action '" + action + "'.");
             }

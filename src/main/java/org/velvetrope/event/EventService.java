@@ -85,6 +85,10 @@ public class EventService {
                     + slug + "/transitions {\"to\": \"" + def.state() + "\", \"reason\": …}.", null);
         }
         String previousVod = event.vodUrl;
+        if (event.state == EventState.VOD && !java.util.Objects.equals(previousVod, blankToNull(def.vodUrl()))) {
+            throw ProblemException.conflict("Event '" + slug + "' is on VOD at " + previousVod
+                    + "; its VOD URL cannot change without a new approval, and VOD can only end.", null);
+        }
         apply(event, def, actor);
         if (previousVod != null && !previousVod.equals(event.vodUrl)) {
             voidApprovals(event, actor, "the VOD URL changed from " + previousVod + " to " + event.vodUrl);

@@ -253,7 +253,7 @@ final class EventValidator {
                 }
             } else if (!uri.startsWith("/") && !hasBase) {
                 errors.add(new FieldError(field,
-                        "a relative uri needs originBase (or start it with '/' to mean this server)"));
+                        "a relative uri needs originBase (or start it with '/' for a path on this server's host)"));
             }
         }
     }

@@ -180,7 +180,10 @@ public class Rope {
         return a != null ? Duration.ofSeconds(a) : b != null ? Duration.ofSeconds(b) : fallback;
     }
 
-    /** Absolute URIs stay; relative ones resolve against the event's origin base; root-relative ones mean this server. */
+    /**
+     * Absolute URIs stay; relative ones (root-relative too) resolve against the origin base; without a base a
+     * root-relative URI means this server's host.
+     */
     static String resolve(String originBase, String uri) {
         URI parsed = URI.create(uri);
         if (parsed.isAbsolute() || originBase == null) {

@@ -78,7 +78,8 @@ public class RulesLoop {
         if (leadership.shared()) {
             shared.exchange(now);
         }
-        boolean leading = leadership.isLeader();
+        // A replica with the rules switched off never takes the lock from one that runs them.
+        boolean leading = (config.rules().enabled() || !leadership.shared()) && leadership.isLeader();
         Set<String> live = rope.current().events().stream().map(EventView::slug).collect(Collectors.toSet());
         engines.keySet().retainAll(live);
         for (EventView event : rope.current().events()) {
@@ -125,7 +126,7 @@ public class RulesLoop {
             } else if (!load.stale() && stale.remove(key)) {
                 LOG.infof("Region %s of %s has fresh telemetry again", r.code(), event.slug());
             }
-            if (leading) {
+            if (leading && (event.state() == EventState.LIVE || event.state() == EventState.REPLAY)) {
                 recorder.record(event.slug(), r.code(), now, load.loadMbps(), load.viewers(),
                         event.ladder().get(r.topIndex()).id(), load.stale());
             }

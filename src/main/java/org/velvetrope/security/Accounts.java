@@ -67,7 +67,11 @@ public class Accounts {
                 .orElseThrow(() -> ProblemException.notFound("There is no user '" + username + "'."));
         String before = describe(user);
         if (roles != null) {
-            user.roles = checkedRoles(roles, "roles");
+            String next = checkedRoles(roles, "roles");
+            if (username.equals(actor) && user.roles.contains(Roles.ADMIN) && !next.contains(Roles.ADMIN)) {
+                throw ProblemException.badRequest("roles", "You cannot take the admin role from yourself.");
+            }
+            user.roles = next;
         }
         if (enabled != null) {
             if (!enabled && username.equals(actor)) {

@@ -9,7 +9,8 @@
     var left = Math.max(0, Math.round((start - Date.now()) / 1000));
     var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
     out.textContent = (h ? h + ' h ' : '') + (h || m ? m + ' min ' : '') + s + ' s';
-    if (left === 0) { setTimeout(function () { location.reload(); }, 5000 + Math.random() * 10000); return; }
+    // Spread the reloads so a waiting audience does not arrive in the same second.
+    if (left === 0) { setTimeout(function () { location.reload(); }, 15000 + Math.random() * 30000); return; }
     setTimeout(tick, 1000);
   }
   tick();
