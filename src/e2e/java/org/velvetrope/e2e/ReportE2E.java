@@ -180,7 +180,7 @@ class ReportE2E {
             for (String region : List.of("NA", "EU", "AU", "JP", "ROW")) {
                 Locator chart = page.locator("svg.chart[aria-labelledby=chart-" + region + "-t]");
                 assertThat(chart).hasCount(1);
-                assertThat(chart.locator("title").first()).containsText(region + ": load of the last");
+                assertThat(chart.locator("title").first()).containsText(region + ": load over the event");
                 assertThat(chart.locator("line.capacity")).hasCount(1);
             }
             for (String region : List.of("NA", "EU")) {

@@ -45,6 +45,10 @@ public final class RuleEngine {
         final LoadHistory history;
         Instant lastStepAt;
         Instant calmSince;
+        /** A step of ours is on its way into the store; the change time it comes back with is ours, not an operator's. */
+        boolean ownStepPending;
+        /** The latest change time of the region already accounted for. */
+        Instant seenChangeAt;
         volatile Outlook outlook = Outlook.NONE;
 
         Memory(int historySeconds) {
@@ -92,11 +96,17 @@ public final class RuleEngine {
                             (int) (forecastWindow.toSeconds() / 2));
             double capacity = Math.max(in.capacityMbps(), 1);
             m.outlook = new Outlook(in.loadMbps(), predicted, in.loadMbps() / capacity, predicted / capacity);
-            if (in.lastChangeAt() != null && (m.lastStepAt == null || in.lastChangeAt().isAfter(m.lastStepAt))) {
-                // Someone else (an operator) changed the region: cooldown and hold both start again.
-                m.lastStepAt = in.lastChangeAt();
-                m.calmSince = null;
+            if (in.lastChangeAt() != null && (m.seenChangeAt == null || in.lastChangeAt().isAfter(m.seenChangeAt))) {
+                m.seenChangeAt = in.lastChangeAt();
+                if (!m.ownStepPending) {
+                    // Someone else (an operator) changed the region: cooldown and hold both start again.
+                    m.calmSince = null;
+                    if (m.lastStepAt == null || in.lastChangeAt().isAfter(m.lastStepAt)) {
+                        m.lastStepAt = in.lastChangeAt();
+                    }
+                }
             }
+            m.ownStepPending = false;
             total += in.loadMbps();
         }
         if (!rulesOn) {
@@ -180,6 +190,7 @@ public final class RuleEngine {
 
     private static Decision step(Memory m, RegionInput in, int to, String reason, boolean clamp, Instant now) {
         m.lastStepAt = now;
+        m.ownStepPending = true;
         return new Decision(in.code(), in.topIndex(), to, reason, clamp);
     }
 

@@ -46,6 +46,9 @@ public class RulesLeadership {
         }
         try {
             if (held == null || !held.isValid(2)) {
+                if (leader) {
+                    LOG.warn("The connection holding the rules lock was lost; competing for the lock again");
+                }
                 release();
                 held = dataSource.getConnection();
                 held.setAutoCommit(true);

@@ -45,6 +45,8 @@ class RuleEngineTest {
             boolean pinned;
             boolean stale;
             RegionRules rules = rules(0, TOP);
+            /** When the store recorded the last change: a little after the tick that decided it, as in production. */
+            Instant changedAt;
 
             Region(String code, long capacity, int top, DoubleUnaryOperator load) {
                 this.code = code;
@@ -69,7 +71,7 @@ class RuleEngineTest {
                     double load = r.stale ? 0 : r.load.applyAsDouble(s);
                     loads.put(r.code, load);
                     inputs.add(new RuleEngine.RegionInput(r.code, r.capacity, load, r.stale, r.pinned, r.top, r.rules,
-                            null));
+                            r.changedAt));
                 }
                 for (RuleEngine.Decision d : engine.tick(now, budgetMbps, rules(0, TOP), inputs, true)) {
                     Region r = regions.get(d.region());
@@ -77,6 +79,7 @@ class RuleEngineTest {
                     actions.add(new Action(s, d.region(), d.fromIndex(), d.toIndex(), d.reason(), d.clamp(),
                             loads.get(d.region()) / r.capacity));
                     r.top = d.toIndex();
+                    r.changedAt = now.plusMillis(7);
                 }
             }
         }
