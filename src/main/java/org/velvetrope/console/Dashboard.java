@@ -99,7 +99,10 @@ public class Dashboard {
             return "";
         }
         Duration ago = Duration.between(s.updatedAt(), now);
-        String when = ago.toSeconds() < 90 ? ago.toSeconds() + " s ago" : ago.toMinutes() < 90
+        if (ago.isNegative()) {
+            ago = Duration.ZERO;
+        }
+        String when = ago.toSeconds() < 2 ? "just now" : ago.toSeconds() < 90 ? ago.toSeconds() + " s ago" : ago.toMinutes() < 90
                 ? ago.toMinutes() + " min ago" : ago.toHours() + " h ago";
         return when + " by " + s.updatedBy() + (s.reason() == null ? "" : " — " + s.reason());
     }
