@@ -6,9 +6,17 @@
 #   cpu.caller   the same, with the first caller outside the JDK when the top frame is in the JDK
 #   cpu.app      execution samples whose stack holds an org.velvetrope method, by that method (inclusive)
 #   cpu.package  execution samples by the package of the top frame
+#   cpu.layer    execution samples whose stack holds a package (four levels), by package (inclusive)
+#   cpu.component execution samples by the package (four levels) of the first frame outside the JDK, so
+#                JDK collections, strings and crypto count for the library or code that called them
+#   cpu.method   execution samples whose stack holds a method, by method (inclusive)
 #   alloc.site   allocated bytes (sample weight) by top frame, with the first caller outside the JDK
 #   alloc.class  allocated bytes by class
 #   alloc.app    allocated bytes by the innermost org.velvetrope method on the stack
+#   alloc.layer  allocated bytes whose stack holds a package (four levels), by package (inclusive)
+#   alloc.component, alloc.method  as for the CPU
+#   cpu.watch, alloc.watch  samples (bytes) whose stack holds a frame containing one of the strings given in
+#                -v watch="a;b;c" (plain substrings, ';'-separated), by string (inclusive)
 #   totals       sample counts, GC pauses, CPU load, one row each
 # All but cpu.thread count only the threads that serve requests (-v threads=REGEX, default the Vert.x
 # event loops and the worker pool), so the recorder's own work does not show. Line numbers are dropped so a
@@ -41,18 +49,33 @@ function package_of(frame,    p, parts, i, n, out) {
     return out
 }
 
+function layer_of(frame,    p, parts, i, n, out) {
+    p = frame
+    sub(/\(.*$/, "", p)
+    n = split(p, parts, ".")
+    out = parts[1]
+    for (i = 2; i <= n - 2 && i <= 4; i++) out = out "." parts[i]
+    return out
+}
+
 function jdk(frame) {
     return frame ~ /^(java|javax|jdk|sun|com\.sun)\./
 }
 
 BEGIN {
     if (threads == "") threads = "^(vert\\.x-eventloop-thread|executor-thread)"
+    watches = watch == "" ? 0 : split(watch, watched, ";")
 }
 
 /^jdk\.[A-Za-z]+ \{/ {
     type = $1
     event = 1; in_stack = 0; depth = 0; weight = 1; cls = ""; thread = ""; app_first = ""; caller = ""
     split("", seen_app)
+    split("", seen_layer)
+    split("", layers)
+    split("", methods)
+    split("", hit)
+    component = ""
     next
 }
 
@@ -68,6 +91,11 @@ in_stack {
     depth++
     if (depth == 1) top = frame
     if (depth > 1 && caller == "" && jdk(top) && !jdk(frame)) caller = frame
+    l = layer_of(frame)
+    if (component == "" && !jdk(frame)) component = l
+    methods[frame] = 1
+    for (w = 1; w <= watches; w++) if (index(frame, watched[w])) hit[watched[w]] = 1
+    if (!(l in seen_layer)) { seen_layer[l] = 1; layers[l] = 1 }
     if (frame ~ /^org\.velvetrope\./) {
         if (app_first == "") app_first = frame
         if (!(frame in seen_app)) { seen_app[frame] = 1; pending[frame] = 1 }
@@ -105,12 +133,20 @@ event && type == "jdk.CPULoad" && /^  machineTotal = / { cpu_machine += $3 + 0 }
             cpu_caller[site]++
             cpu_package[package_of(top)]++
             for (f in pending) cpu_app[f]++
+            for (f in layers) cpu_layer[f]++
+            for (f in methods) cpu_method[f]++
+            for (f in hit) cpu_watch[f]++
+            cpu_component[component == "" ? "(JDK only)" : component]++
         }
     } else if (type == "jdk.ObjectAllocationSample" && depth > 0 && thread ~ threads) {
         alloc_total += weight
         alloc_site[site] += weight
         alloc_class[cls] += weight
         alloc_app[app_first == "" ? "(no org.velvetrope frame)" : app_first] += weight
+        for (f in layers) alloc_layer[f] += weight
+        for (f in methods) alloc_method[f] += weight
+        for (f in hit) alloc_watch[f] += weight
+        alloc_component[component == "" ? "(JDK only)" : component] += weight
     }
     split("", pending)
 }
@@ -126,11 +162,19 @@ END {
         emit("cpu.caller", cpu_caller, cpu_total)
         emit("cpu.app", cpu_app, cpu_total)
         emit("cpu.package", cpu_package, cpu_total)
+        emit("cpu.layer", cpu_layer, cpu_total)
+        emit("cpu.component", cpu_component, cpu_total)
+        emit("cpu.method", cpu_method, cpu_total)
+        emit("cpu.watch", cpu_watch, cpu_total)
     }
     if (alloc_total > 0) {
         emit("alloc.site", alloc_site, alloc_total)
         emit("alloc.class", alloc_class, alloc_total)
         emit("alloc.app", alloc_app, alloc_total)
+        emit("alloc.layer", alloc_layer, alloc_total)
+        emit("alloc.component", alloc_component, alloc_total)
+        emit("alloc.method", alloc_method, alloc_total)
+        emit("alloc.watch", alloc_watch, alloc_total)
     }
     printf "totals\t0\t%d\tcpu_samples\n", cpu_total
     printf "totals\t0\t%d\tall_samples\n", all_samples

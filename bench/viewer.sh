@@ -8,10 +8,12 @@
 #                                measured landing-page and playlist runs, summarized (hot methods,
 #                                allocation sites); the recordings are kept and their folder printed
 #
-# The server runs on CPU 0 and wrk on CPU 1 (taskset), both on loopback only. The runs are bounded in time
-# (about 2.5 minutes in all) and the server is stopped at the end, also on failure or Ctrl-C.
+# The server runs on CPU 0 and wrk on CPU 1 (taskset), both on loopback only. Everything is bounded in time:
+# start-up, a warm-up of at most 90 s, three measured runs of 30 s (under 5 minutes in all, with --profile
+# too), and the server is stopped at the end, also on failure or Ctrl-C.
 #
-# Settings (environment): DURATION (s, per measured run, 30), WARMUP (s, 20), CONNECTIONS (50),
+# Settings (environment): DURATION (s, per measured run, 30), WARMUP and WARMUP_MAX (s, 20 and 90: the
+# warm-up goes on past WARMUP until the throughput holds steady, at most WARMUP_MAX), CONNECTIONS (50),
 # ADDRESSES (10000), SEED (20240611), PORT (first port tried, 18080), SERVER_CPU (0), LOAD_CPU (1),
 # JAVA_OPTS (extra JVM options for the server).
 set -euo pipefail
@@ -22,6 +24,7 @@ JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
 
 DURATION=${DURATION:-30}
 WARMUP=${WARMUP:-20}
+WARMUP_MAX=${WARMUP_MAX:-90}
 CONNECTIONS=${CONNECTIONS:-50}
 ADDRESSES=${ADDRESSES:-10000}
 SEED=${SEED:-20240611}
@@ -119,8 +122,15 @@ say "machine: $CPUS CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- |
 say "java: $(java -version 2>&1 | head -n 1)"
 say "load average before start: $(cut -d' ' -f1-3 /proc/loadavg)"
 say "starting the server on CPU $SERVER_CPU, $BASE (working directory $WORK)"
+# With --profile the JVM starts recording at once, so the recorder's instrumentation is in place before the
+# warm-up: starting the first recording later makes the JIT recompile the whole hot path, and the measured run
+# would profile that instead. The profiles themselves are separate recordings around the measured runs
+# (jfr_start, jfr_stop) with the same settings; both write to disk, so each recording file holds only the
+# chunks of its own time span. Execution samples every 2 ms.
+JFR_SETTINGS="settings=profile,jdk.ExecutionSample#period=2ms"
 JFR_OPTS=""
-$PROFILE && JFR_OPTS="-XX:FlightRecorderOptions=stackdepth=128"
+$PROFILE && JFR_OPTS="-XX:FlightRecorderOptions=stackdepth=128,repository=$WORK/jfr-repository
+    -XX:StartFlightRecording=name=whole-run,$JFR_SETTINGS,maxage=2m"
 # shellcheck disable=SC2086 # JAVA_OPTS and JFR_OPTS are lists of options
 (
     cd "$WORK"
@@ -155,6 +165,21 @@ TOKEN=$(printf '%s' "$headers" | tr -d '\r' |
 curl -fs -o /dev/null -H "X-Forwarded-For: $PROBE_ADDRESS" "$BASE/events/$SLUG/live.m3u8" ||
     die "GET /events/$SLUG/live.m3u8 failed"
 
+# figure FILE: req/s p50 p90 p99 max requests non-2xx socket-errors of one wrk run
+figure() {
+    awk '
+        /^Requests\/sec:/ { rps = $2 }
+        $1 == "50%" { p50 = $2 } $1 == "90%" { p90 = $2 } $1 == "99%" { p99 = $2 }
+        $1 == "Latency" && max == "" { max = $4 }
+        / requests in / { requests = $1 }
+        /Non-2xx or 3xx responses:/ { bad = $NF }
+        /Socket errors:/ { gsub(/,/, ""); errors = $4 + $6 + $8 + $10 }
+        END { printf "%s %s %s %s %s %s %s %s\n", rps, p50, p90, p99, max, requests, bad + 0, errors + 0 }
+    ' "$1"
+}
+# steady NOW BEFORE: within 5 % of each other
+steady() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(b > 0 && a >= 0.95 * b && a <= 1.05 * b) }'; }
+
 # ---- load ------------------------------------------------------------------------------------------------------
 # CPU accounting of a run, so it can tell when the machine was not quiet: busy clock ticks of both CPUs
 # (/proc/stat, steal included), ticks of the server (/proc/PID/stat) and of wrk (the shell's children).
@@ -182,11 +207,8 @@ run_wrk() {
                  printf "%.0f%% %.0f%% %.0f%%\n", s / t, w / t, o / t }' >"$WORK/$1.cpu"
 }
 
-# The recording is started and stopped around the measured run (jcmd) rather than with the JVM
-# (-XX:StartFlightRecording), so start-up and warm-up do not show in it. Execution samples every 2 ms.
 jfr_start() {
-    $PROFILE && jcmd "$SERVER_PID" JFR.start name="$1" settings=profile 'jdk.ExecutionSample#period=2ms' \
-        filename="$WORK/$1.jfr" >/dev/null || true
+    $PROFILE && jcmd "$SERVER_PID" JFR.start name="$1" ${JFR_SETTINGS//,/ } filename="$WORK/$1.jfr" >/dev/null || true
 }
 jfr_stop() { $PROFILE && jcmd "$SERVER_PID" JFR.stop name="$1" >/dev/null || true; }
 
@@ -194,9 +216,29 @@ LANDING="/events/$SLUG"
 PLAYLIST="/events/$SLUG/live.m3u8"
 RETURNING="/events/$SLUG/live.m3u8?t=$TOKEN"
 
-say "warming up for $WARMUP s (landing page, then playlist)"
-run_wrk warmup-landing $((WARMUP - WARMUP / 2)) "$LANDING"
-run_wrk warmup-playlist $((WARMUP / 2)) "$PLAYLIST"
+# On one core the JIT compiles on the same core as the requests, and throughput keeps rising for a minute or
+# more; so warm up in 5 s slices, landing page and playlist in turn, until two rounds in a row agree.
+say "warming up: at least $WARMUP s, at most $WARMUP_MAX s, until the throughput holds steady"
+warm=0
+last_landing=0
+last_playlist=0
+while :; do
+    run_wrk warmup-landing 5 "$LANDING"
+    run_wrk warmup-playlist 5 "$PLAYLIST"
+    warm=$((warm + 10))
+    landing=$(figure "$WORK/warmup-landing.txt" | cut -d' ' -f1)
+    playlist=$(figure "$WORK/warmup-playlist.txt" | cut -d' ' -f1)
+    say "  after $warm s: landing page $landing req/s, playlist $playlist req/s"
+    if [ "$warm" -ge "$WARMUP" ] && steady "$landing" "$last_landing" && steady "$playlist" "$last_playlist"; then
+        break
+    fi
+    if [ "$warm" -ge "$WARMUP_MAX" ]; then
+        say "  not steady after $WARMUP_MAX s; measuring anyway"
+        break
+    fi
+    last_landing=$landing
+    last_playlist=$playlist
+done
 
 say "measuring: landing page, $DURATION s, $CONNECTIONS connections"
 jfr_start landing
@@ -214,33 +256,28 @@ say "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 stop_server
 
 # ---- results ---------------------------------------------------------------------------------------------------
-figure() { # figure FILE: req/s p50 p90 p99 max requests non-2xx socket-errors
-    awk '
-        /^Requests\/sec:/ { rps = $2 }
-        $1 == "50%" { p50 = $2 } $1 == "90%" { p90 = $2 } $1 == "99%" { p99 = $2 }
-        $1 == "Latency" && max == "" { max = $4 }
-        / requests in / { requests = $1 }
-        /Non-2xx or 3xx responses:/ { bad = $NF }
-        /Socket errors:/ { gsub(/,/, ""); errors = $4 + $6 + $8 + $10 }
-        END { printf "%s %s %s %s %s %s %s %s\n", rps, p50, p90, p99, max, requests, bad + 0, errors + 0 }
-    ' "$1"
-}
-
 echo
 echo "Viewer hot path: $CPUS CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')),"
 echo "server on CPU $SERVER_CPU, wrk on CPU $LOAD_CPU, 1 thread, $CONNECTIONS connections, ${DURATION} s per run,"
 echo "X-Forwarded-For over $ADDRESSES addresses (seed $SEED)$($PROFILE && echo ', JFR recording on (landing, playlist)')"
 echo
-printf '%-38s %9s %8s %8s %8s %8s %9s %7s %6s   %s\n' run req/s p50 p90 p99 max requests non-2xx errors \
-    "CPU: server wrk other"
+printf '%-36s %9s %9s %8s %8s %8s %8s %9s %7s %6s   %s\n' run req/s "req/CPU-s" p50 p90 p99 max requests \
+    non-2xx errors "CPU: server wrk other"
 for run in landing:"GET $LANDING" playlist:"GET $PLAYLIST" playlist-token:"GET $PLAYLIST?t=TOKEN"; do
     name=${run%%:*}
-    # shellcheck disable=SC2046 # word splitting of the figures is intended
-    printf '%-38s %9s %8s %8s %8s %8s %9s %7s %6s   %5s %6s %5s\n' "${run#*:}" $(figure "$WORK/$name.txt") \
-        $(cat "$WORK/$name.cpu")
+    read -r rps p50 p90 p99 max requests bad errors <<<"$(figure "$WORK/$name.txt")"
+    read -r server wrk other <<<"$(cat "$WORK/$name.cpu")"
+    per_cpu=$(awk -v r="$rps" -v s="${server%\%}" 'BEGIN { if (s > 0) printf "%.0f", r * 100 / s; else print "-" }')
+    printf '%-36s %9s %9s %8s %8s %8s %8s %9s %7s %6s   %5s %5s %5s\n' "${run#*:}" "$rps" "$per_cpu" "$p50" "$p90" \
+        "$p99" "$max" "$requests" "$bad" "$errors" "$server" "$wrk" "$other"
 done
-echo "(CPU in % of one CPU over CPUs $SERVER_CPU and $LOAD_CPU; \"other\" is time spent by other processes,"
-echo " interrupts and steal: more than a few percent means the machine was not quiet and the figures are low)"
+for name in landing playlist playlist-token; do
+    read -r _ _ _ _ _ _ bad errors <<<"$(figure "$WORK/$name.txt")"
+    [ "$bad" = 0 ] && [ "$errors" = 0 ] || echo "WARNING: the $name run had $bad non-2xx responses and $errors socket errors"
+done
+echo "(req/CPU-s: requests per second of server CPU time, the throughput one full core would give. CPU in % of"
+echo " one CPU over CPUs $SERVER_CPU and $LOAD_CPU; \"other\" is time spent by other processes, interrupts and steal:"
+echo " more than a few percent means the machine was not quiet, and req/s and latencies are worse than they should)"
 
 if [ -s "$WORK/metrics.txt" ]; then
     echo
@@ -254,22 +291,34 @@ if [ -s "$WORK/metrics.txt" ]; then
 fi
 
 # ---- profile summary -------------------------------------------------------------------------------------------
-# section FILE NAME ROWS TITLE: the ROWS largest rows of one section of the aggregated profile
+# section FILE NAME ROWS MB TITLE [BELOW]: the ROWS largest rows of one section of the aggregated profile
+# (sizes in MB when MB is 1), leaving out rows of BELOW percent or more
 section() {
     echo "  $5"
     # awk, not head, takes the first rows: it reads to the end, so sort never meets a closed pipe
-    awk -F'\t' -v s="$2" '$1 == s' "$1" | sort -t"$(printf '\t')" -k2,2gr | awk -v n="$3" 'NR <= n' |
+    awk -F'\t' -v s="$2" -v below="${6:-101}" '$1 == s && $2 < below' "$1" | sort -t"$(printf '\t')" -k2,2gr |
+        awk -v n="$3" 'NR <= n' |
         awk -F'\t' -v mb="$4" '{ if (mb) printf "    %5.1f%%  %8.1f MB  %s\n", $2, $3 / 1048576, $4;
                                  else printf "    %5.1f%%  %6d  %s\n", $2, $3, $4 }'
 }
 total() { awk -F'\t' -v k="$2" '$1 == "totals" && $4 == k { print $3 }' "$1"; }
+
+# The steps of the viewer path, and the framework work around it, whose inclusive share the summary lists
+WATCH="ViewerResource.landing(;ViewerResource.playlist(;Admission.place(;GeoLocator.locate(\
+;AbstractNamedRecord.getNames(;Decoder.decodeString(;ClientAddress.of(;IpLiteral.parse(;Admission.admit(\
+;AssignmentTokens.issue(;AssignmentTokens.verify(;AssignmentTokens.newViewerId(;ViewerResource.viewerResponse(\
+;ViewerResource.setCookie(;Rendered.page(;Rendered.countAdmission(;AdmissionStats.record(\
+;ObservabilityIntegrationRecorder.setTemplatePath(;io.quarkus.micrometer.;io.micrometer.\
+;ManagedContext.;io.smallrye.context.;MultivaluedTreeMap.;ResponseHandler.fromResponse(\
+;ServerSerialisers.encodeResponseHeaders(;ResponseWriterHandler.handle(;Http1xServerResponse.end(\
+;HttpSecurityRecorder\$AuthenticationHandler.handle(;ForwardedProxyHandler.;RequestMapper.map("
 
 if $PROFILE; then
     for name in landing playlist; do
         [ -s "$WORK/$name.jfr" ] || { echo "no recording $WORK/$name.jfr" >&2; continue; }
         jfr print --stack-depth 128 \
             --events jdk.ExecutionSample,jdk.ObjectAllocationSample,jdk.GarbageCollection,jdk.CPULoad \
-            "$WORK/$name.jfr" | awk -f "$BENCH_DIR/jfr-summary.awk" >"$WORK/$name.profile.tsv"
+            "$WORK/$name.jfr" | awk -v watch="$WATCH" -f "$BENCH_DIR/jfr-summary.awk" >"$WORK/$name.profile.tsv"
         agg="$WORK/$name.profile.tsv"
         requests=$(figure "$WORK/$name.txt" | cut -d' ' -f6)
         alloc=$(total "$agg" alloc_bytes)
@@ -286,10 +335,16 @@ if $PROFILE; then
         section "$agg" cpu.thread 5 0 "Threads (share of all execution samples):"
         section "$agg" cpu.self 15 0 "Hot methods (top frame; share of the request threads' samples):"
         section "$agg" cpu.caller 15 0 "Hot methods with their first caller outside the JDK:"
-        section "$agg" cpu.package 10 0 "By package of the top frame:"
-        section "$agg" cpu.app 15 0 "Own code, inclusive (share of samples with the method on the stack):"
+        section "$agg" cpu.component 15 0 "Components (package of the first frame outside the JDK):"
+        section "$agg" cpu.watch 40 0 "Steps of the viewer path and the framework around it, inclusive:"
+        section "$agg" cpu.method 40 0 "Methods, inclusive, below the request dispatch (under 60 % of samples):" 60
+        section "$agg" cpu.layer 25 0 "Packages, inclusive (share of samples with the package on the stack):"
+        section "$agg" cpu.app 15 0 "Own code, inclusive:"
         section "$agg" alloc.site 15 1 "Allocation sites (top frame <- first caller outside the JDK; share of sampled bytes):"
         section "$agg" alloc.class 10 1 "Allocated classes:"
+        section "$agg" alloc.component 15 1 "Allocations by component (package of the first frame outside the JDK):"
+        section "$agg" alloc.watch 40 1 "Allocations by step of the viewer path, inclusive:"
+        section "$agg" alloc.method 25 1 "Allocations by method, inclusive (under 60 %):" 60
         section "$agg" alloc.app 10 1 "Allocations by innermost own method on the stack:"
     done
 fi

@@ -18,10 +18,9 @@ import org.jboss.logging.Logger;
 import org.velvetrope.VelvetConfig;
 
 import com.maxmind.db.CHMCache;
+import com.maxmind.db.MaxMindDbConstructor;
+import com.maxmind.db.MaxMindDbParameter;
 import com.maxmind.db.Reader;
-import com.maxmind.geoip2.DatabaseReader;
-import com.maxmind.geoip2.exception.GeoIp2Exception;
-import com.maxmind.geoip2.model.AbstractCountryResponse;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -29,7 +28,7 @@ import io.quarkus.runtime.Startup;
 import io.quarkus.scheduler.Scheduled;
 
 /**
- * Address → country and continent with the MaxMind GeoIP2 reader and its cache. A database file named by
+ * Address → country and continent with MaxMind's database reader and its cache. A database file named by
  * {@code velvet.geoip.database} is watched and swapped in when replaced (as geoipupdate does); otherwise the
  * GeoLite2-Country database embedded from Maven Central is used.
  */
@@ -48,8 +47,44 @@ public class GeoLocator {
     private final Counter reloads;
     private final Counter reloadFailures;
 
-    record Loaded(DatabaseReader reader, boolean city, String description, Path file, FileStamp stamp,
-            Instant buildDate) {
+    record Loaded(Reader reader, String description, Path file, FileStamp stamp, Instant buildDate) {
+    }
+
+    /**
+     * Only the three codes we match on. The reader decodes these and skips the rest of the record (names in every
+     * language, subdivisions), and its cache keeps the small result per database node.
+     */
+    public static final class Codes {
+        final String country;
+        final String registeredCountry;
+        final String continent;
+
+        @MaxMindDbConstructor
+        public Codes(@MaxMindDbParameter(name = "country") IsoCode country,
+                @MaxMindDbParameter(name = "registered_country") IsoCode registeredCountry,
+                @MaxMindDbParameter(name = "continent") ContinentCode continent) {
+            this.country = country == null ? null : country.code;
+            this.registeredCountry = registeredCountry == null ? null : registeredCountry.code;
+            this.continent = continent == null ? null : continent.code;
+        }
+    }
+
+    public static final class IsoCode {
+        final String code;
+
+        @MaxMindDbConstructor
+        public IsoCode(@MaxMindDbParameter(name = "iso_code") String code) {
+            this.code = code;
+        }
+    }
+
+    public static final class ContinentCode {
+        final String code;
+
+        @MaxMindDbConstructor
+        public ContinentCode(@MaxMindDbParameter(name = "code") String code) {
+            this.code = code;
+        }
     }
 
     record FileStamp(long size, long modified, Object key) {
@@ -88,9 +123,7 @@ public class GeoLocator {
                 if (in == null) {
                     throw new IllegalStateException("The embedded GeoLite2 database is missing from the classpath");
                 }
-                DatabaseReader reader = new DatabaseReader.Builder(in).withCache(new CHMCache(cacheSize))
-                        .build();
-                return loaded(reader, "embedded " + EMBEDDED, null, null);
+                return loaded(new Reader(in, new CHMCache(cacheSize)), "embedded " + EMBEDDED, null, null);
             }
         } catch (IOException e) {
             throw new IllegalStateException("Cannot open the GeoIP database " + configured.map(Path::toString).orElse(EMBEDDED) + ": "
@@ -100,20 +133,20 @@ public class GeoLocator {
 
     private Loaded openFile(Path file) throws IOException {
         FileStamp stamp = FileStamp.of(file).orElseThrow(() -> new IOException("no such file: " + file));
-        DatabaseReader reader = new DatabaseReader.Builder(file.toFile()).fileMode(Reader.FileMode.MEMORY)
-                .withCache(new CHMCache(cacheSize)).build();
-        return loaded(reader, file.toString(), file, stamp);
+        return loaded(new Reader(file.toFile(), Reader.FileMode.MEMORY, new CHMCache(cacheSize)), file.toString(), file,
+                stamp);
     }
 
-    private Loaded loaded(DatabaseReader reader, String description, Path file, FileStamp stamp) {
+    private Loaded loaded(Reader reader, String description, Path file, FileStamp stamp) throws IOException {
         String type = reader.getMetadata().getDatabaseType();
         if (!type.contains("Country") && !type.contains("City")) {
+            reader.close();
             throw new IllegalStateException("GeoIP database " + description + " is a " + type
                     + " database; a Country or City database is needed");
         }
         Instant built = reader.getMetadata().getBuildDate().toInstant();
         LOG.infof("GeoIP database %s (%s, built %s)", description, type, built);
-        return new Loaded(reader, type.contains("City"), description, file, stamp, built);
+        return new Loaded(reader, description, file, stamp, built);
     }
 
     /** Picks up a replaced database file without a restart. */
@@ -151,19 +184,14 @@ public class GeoLocator {
     public Location locate(InetAddress address) {
         Loaded db = current.get();
         try {
-            Optional<? extends AbstractCountryResponse> response = db.city() ? db.reader().tryCity(address)
-                    : db.reader().tryCountry(address);
-            if (response.isEmpty()) {
+            Codes codes = db.reader().get(address, Codes.class);
+            if (codes == null) {
                 return Location.UNKNOWN;
             }
-            AbstractCountryResponse r = response.get();
-            String country = r.getCountry().getIsoCode();
-            if (country == null) {
-                country = r.getRegisteredCountry().getIsoCode();
-            }
-            String continent = r.getContinent().getCode();
-            return country == null && continent == null ? Location.UNKNOWN : new Location(country, continent);
-        } catch (IOException | GeoIp2Exception e) {
+            String country = codes.country != null ? codes.country : codes.registeredCountry;
+            return country == null && codes.continent == null ? Location.UNKNOWN
+                    : new Location(country, codes.continent);
+        } catch (IOException | RuntimeException e) {
             return Location.UNKNOWN;
         }
     }

@@ -9,8 +9,6 @@ import java.util.regex.Pattern;
 /** IP address literals only: never a name lookup, so a bad input cannot make the service wait on DNS. */
 public final class IpLiteral {
 
-    private static final Pattern IPV4 = Pattern
-            .compile("(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
     private static final Pattern IPV6 = Pattern.compile("\\[?[0-9A-Fa-f:.]+(%[0-9A-Za-z]+)?]?");
 
     private IpLiteral() {
@@ -21,7 +19,18 @@ public final class IpLiteral {
             return Optional.empty();
         }
         boolean v6 = text.indexOf(':') >= 0;
-        if (!(v6 ? IPV6.matcher(text).matches() : IPV4.matcher(text).matches())) {
+        if (!v6) {
+            byte[] four = dottedQuad(text);
+            if (four == null) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(InetAddress.getByAddress(four));
+            } catch (UnknownHostException e) {
+                return Optional.empty();
+            }
+        }
+        if (!IPV6.matcher(text).matches()) {
             return Optional.empty();
         }
         try {
@@ -33,6 +42,36 @@ public final class IpLiteral {
         } catch (UnknownHostException e) {
             return Optional.empty();
         }
+    }
+
+    /** Four decimal parts 0-255 without leading zeros, or null: the viewer path's common case, without a regex. */
+    static byte[] dottedQuad(String text) {
+        byte[] out = new byte[4];
+        int part = 0;
+        int value = -1;
+        int digits = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            char c = i == text.length() ? '.' : text.charAt(i);
+            if (c == '.') {
+                if (value < 0 || part > 3) {
+                    return null;
+                }
+                out[part++] = (byte) value;
+                value = -1;
+                digits = 0;
+            } else if (c >= '0' && c <= '9') {
+                if (digits > 0 && value == 0) {
+                    return null;
+                }
+                value = (value < 0 ? 0 : value * 10) + (c - '0');
+                if (++digits > 3 || value > 255) {
+                    return null;
+                }
+            } else {
+                return null;
+            }
+        }
+        return part == 4 ? out : null;
     }
 
     private static boolean isV4Mapped(byte[] b) {

@@ -41,7 +41,8 @@ public class AdmissionStats {
         }
     }
 
-    private volatile Map<String, RegionStats> window = new ConcurrentHashMap<>();
+    /** event slug → region code → the current minute's figures. */
+    private volatile Map<String, Map<String, RegionStats>> window = new ConcurrentHashMap<>();
     private volatile Instant windowStart;
     private final Clock clock;
 
@@ -52,7 +53,8 @@ public class AdmissionStats {
     }
 
     public void record(EventView event, RegionView region, int top, String viewerId) {
-        RegionStats stats = window.computeIfAbsent(event.slug() + "\u0000" + region.code(), k -> new RegionStats());
+        RegionStats stats = window.computeIfAbsent(event.slug(), k -> new ConcurrentHashMap<>())
+                .computeIfAbsent(region.code(), k -> new RegionStats());
         stats.perTop.computeIfAbsent(event.ladder().get(top).id(), t -> new LongAdder()).increment();
         HllSketch sketch = stats.sketches[(int) (Thread.currentThread().getId() % STRIPES)];
         synchronized (sketch) {
@@ -67,7 +69,7 @@ public class AdmissionStats {
 
     /** Writes what the window collected, stamped with the minute it started in, and opens a new window. */
     public synchronized void flush() {
-        Map<String, RegionStats> done = window;
+        Map<String, Map<String, RegionStats>> done = window;
         Instant minute = windowStart;
         window = new ConcurrentHashMap<>();
         windowStart = clock.instant().truncatedTo(ChronoUnit.MINUTES);
@@ -75,8 +77,8 @@ public class AdmissionStats {
             return;
         }
         List<Object> rows = new ArrayList<>();
-        done.forEach((key, stats) -> {
-            String[] parts = key.split("\u0000", 2);
+        done.forEach((slug, regions) -> regions.forEach((region, stats) -> {
+            String[] parts = { slug, region };
             stats.perTop.forEach((top, count) -> {
                 AdmissionMinute row = new AdmissionMinute();
                 row.eventSlug = parts[0];
@@ -98,7 +100,7 @@ public class AdmissionStats {
             sketch.minute = minute;
             sketch.sketch = UniqueViewers.encode(union.result());
             rows.add(sketch);
-        });
+        }));
         try {
             QuarkusTransaction.requiringNew().run(() -> rows.forEach(r -> ((io.quarkus.hibernate.orm.panache
                     .PanacheEntityBase) r).persist()));

@@ -55,6 +55,17 @@ class CidrTest {
     }
 
     @Test
+    void dottedQuadsParseStrictly() {
+        assertEquals("81.2.69.142", IpLiteral.parse("81.2.69.142").orElseThrow().getHostAddress());
+        assertEquals("0.0.0.0", IpLiteral.parse("0.0.0.0").orElseThrow().getHostAddress());
+        assertEquals("255.255.255.255", IpLiteral.parse("255.255.255.255").orElseThrow().getHostAddress());
+        for (String bad : new String[] { "256.1.1.1", "1.2.3", "1.2.3.4.5", "01.2.3.4", "1..2.3", "1.2.3.", ".1.2.3",
+                "1.2.3.4a", "1234.1.1.1", "-1.2.3.4" }) {
+            assertTrue(IpLiteral.parse(bad).isEmpty(), bad);
+        }
+    }
+
+    @Test
     void ipLiteralsNeverResolveNames() {
         assertTrue(IpLiteral.parse("localhost").isEmpty());
         assertTrue(IpLiteral.parse("example.com").isEmpty());
