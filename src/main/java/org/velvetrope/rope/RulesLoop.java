@@ -64,13 +64,30 @@ public class RulesLoop {
     @Inject
     MeterRegistry registry;
 
+    @Inject
+    org.eclipse.microprofile.context.ManagedExecutor executor;
+
     private final Map<String, RuleEngine> engines = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicBoolean nudged = new java.util.concurrent.atomic.AtomicBoolean();
     private final Map<String, double[]> gauges = new ConcurrentHashMap<>();
     private final Set<String> stale = ConcurrentHashMap.newKeySet();
 
     @Scheduled(every = "${velvet.rules.tick:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         tick();
+    }
+
+    /**
+     * Telemetry just put a region at or over its clamp threshold: run the rules now rather than at the next tick,
+     * so the clamp does not wait for the schedule. At most one such extra run is pending at a time.
+     */
+    public void nudge() {
+        if (nudged.compareAndSet(false, true)) {
+            executor.execute(() -> {
+                nudged.set(false);
+                tick();
+            });
+        }
     }
 
     public synchronized void tick() {

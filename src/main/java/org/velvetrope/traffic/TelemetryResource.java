@@ -59,6 +59,9 @@ public class TelemetryResource {
     TrafficBook book;
 
     @Inject
+    org.velvetrope.rope.RulesLoop rules;
+
+    @Inject
     Clock clock;
 
     @Inject
@@ -105,10 +108,33 @@ public class TelemetryResource {
             }
         }
         registry.counter("velvet.telemetry.samples", "event", slug, "outcome", "accepted").increment(valid.size());
+        if (applied > 0 && crossesClampAt(event, valid)) {
+            rules.nudge();
+        }
         if (duplicates > 0) {
             registry.counter("velvet.telemetry.samples", "event", slug, "outcome", "duplicate").increment(duplicates);
         }
         return Response.accepted(new Accepted(valid.size(), applied, duplicates)).build();
+    }
+
+    /** Whether a region of the batch now stands at or over its clamp threshold and the rules could act on it. */
+    private boolean crossesClampAt(EventView event, List<TrafficBook.Sample> samples) {
+        Instant now = Instant.now(clock);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (TrafficBook.Sample s : samples) {
+            if (!seen.add(s.region())) {
+                continue;
+            }
+            org.velvetrope.rope.RegionView r = event.region(s.region());
+            if (r.pinned() || r.topIndex() <= r.rules().floorIndex()) {
+                continue;
+            }
+            RegionLoad load = book.load(event.slug(), r.code(), now, r.rules().staleAfter());
+            if (!load.stale() && load.loadMbps() >= r.rules().clampAt() * r.capacityMbps()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private List<TrafficBook.Sample> validate(EventView event, List<SampleIn> samples) {
