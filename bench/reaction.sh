@@ -61,12 +61,13 @@ ADMIN_PASSWORD=$ADMIN_PASSWORD TRIALS=$TRIALS WARMUP_TRIALS=$WARMUP_TRIALS POLL_
 LOAD_PID=$!
 # CPU accounting from the first measured trial on (the set-up signs in as admin many times: bcrypt).
 until grep -q '^MEASURING' "$WORK/trials.log"; do
-    kill -0 "$LOAD_PID" 2>/dev/null || { tail -n 20 "$WORK/trials.log" >&2; die "the trials failed"; }
+    kill -0 "$LOAD_PID" 2>/dev/null || { server_alive; tail -n 20 "$WORK/trials.log" >&2; die "the trials failed"; }
     sleep 0.05
 done
 m0=$(machine_ticks); s0=$(server_ticks); t0=$(date +%s%N)
-wait "$LOAD_PID" || { tail -n 20 "$WORK/trials.log" >&2; die "the trials failed"; }
+wait "$LOAD_PID" || { server_alive; tail -n 20 "$WORK/trials.log" >&2; die "the trials failed"; }
 LOAD_PID=""
+server_alive
 m1=$(machine_ticks); s1=$(server_ticks); t1=$(date +%s%N)
 say "load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 # Each trial's region goes stale 30 s after its last sample, as intended; that warning is left out.

@@ -100,6 +100,11 @@ bench_start_server() {
     say "ready after about $((i / 2)) s"
 }
 
+# server_alive: dies with the end of the server log when the server is gone.
+server_alive() {
+    kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 30 "$WORK/server.log" >&2; die "the server exited during the run"; }
+}
+
 # CPU accounting, so a run can tell when the machine was not quiet: busy ticks of both CPUs (/proc/stat, steal
 # included) and of the server (/proc/PID/stat).
 machine_ticks() {

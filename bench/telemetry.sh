@@ -87,13 +87,14 @@ taskset -c "$LOAD_CPU" java -XX:+UseSerialGC -Xmx256m "$BENCH_DIR/TelemetryLoad.
     "$INGEST" "$CONNECTIONS" "$BATCH" "$SOURCES" "$WARMUP" "$DURATION" >"$WORK/load.txt" 2>"$WORK/load.err" &
 LOAD_PID=$!
 until grep -q '^MEASURING' "$WORK/load.txt"; do
-    kill -0 "$LOAD_PID" 2>/dev/null || { cat "$WORK/load.err" >&2; die "the load generator stopped early"; }
+    kill -0 "$LOAD_PID" 2>/dev/null || { server_alive; cat "$WORK/load.err" >&2; die "the load generator stopped early"; }
     sleep 0.05
 done
 m0=$(machine_ticks); s0=$(server_ticks); t0=$(date +%s%N)
 $PROFILE && jcmd "$SERVER_PID" JFR.start name=ingest settings=profile 'jdk.ExecutionSample#period=2ms' \
     filename="$WORK/ingest.jfr" >/dev/null
-wait "$LOAD_PID" || { cat "$WORK/load.err" >&2; die "the load generator failed"; }
+wait "$LOAD_PID" || { server_alive; cat "$WORK/load.err" >&2; die "the load generator failed"; }
+server_alive
 m1=$(machine_ticks); s1=$(server_ticks); t1=$(date +%s%N)
 LOAD_PID=""
 $PROFILE && jcmd "$SERVER_PID" JFR.stop name=ingest >/dev/null

@@ -85,12 +85,17 @@ public class RulesLoop {
         if (nudged.compareAndSet(false, true)) {
             executor.execute(() -> {
                 nudged.set(false);
-                tick();
+                tick(false);
             });
         }
     }
 
-    public synchronized void tick() {
+    public void tick() {
+        tick(true);
+    }
+
+    /** {@code record} false for an extra run between ticks: the 10-s history takes one value per tick. */
+    synchronized void tick(boolean record) {
         Instant now = clock.instant();
         if (leadership.shared()) {
             shared.exchange(now);
@@ -101,14 +106,14 @@ public class RulesLoop {
         engines.keySet().retainAll(live);
         for (EventView event : rope.current().events()) {
             try {
-                tick(event, now, leading);
+                tick(event, now, leading, record);
             } catch (RuntimeException e) {
                 LOG.errorf(e, "The rules tick for event %s failed", event.slug());
             }
         }
     }
 
-    private void tick(EventView event, Instant now, boolean leading) {
+    private void tick(EventView event, Instant now, boolean leading, boolean record) {
         RuleEngine engine = engines.computeIfAbsent(event.slug(),
                 s -> new RuleEngine(config.rules().forecastWindow(), HISTORY_SECONDS));
         engine.retain(event.regions().stream().map(RegionView::code).collect(Collectors.toSet()));
@@ -143,7 +148,7 @@ public class RulesLoop {
             } else if (!load.stale() && stale.remove(key)) {
                 LOG.infof("Region %s of %s has fresh telemetry again", r.code(), event.slug());
             }
-            if (leading && (event.state() == EventState.LIVE || event.state() == EventState.REPLAY)) {
+            if (record && leading && (event.state() == EventState.LIVE || event.state() == EventState.REPLAY)) {
                 recorder.record(event.slug(), r.code(), now, load.loadMbps(), load.viewers(),
                         event.ladder().get(r.topIndex()).id(), load.stale());
             }

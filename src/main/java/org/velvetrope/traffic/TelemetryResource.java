@@ -108,13 +108,26 @@ public class TelemetryResource {
             }
         }
         registry.counter("velvet.telemetry.samples", "event", slug, "outcome", "accepted").increment(valid.size());
-        if (applied > 0 && crossesClampAt(event, valid)) {
+        if (applied > 0 && dueForCheck(slug) && crossesClampAt(event, valid)) {
             rules.nudge();
         }
         if (duplicates > 0) {
             registry.counter("velvet.telemetry.samples", "event", slug, "outcome", "duplicate").increment(duplicates);
         }
         return Response.accepted(new Accepted(valid.size(), applied, duplicates)).build();
+    }
+
+    /** Minimum time between two threshold checks of one event: keeps ingest cost flat however many sources. */
+    static final long CHECK_EVERY_MILLIS = 100;
+    private static final java.util.Map<String, java.util.concurrent.atomic.AtomicLong> LAST_CHECK =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private boolean dueForCheck(String slug) {
+        long now = System.currentTimeMillis();
+        java.util.concurrent.atomic.AtomicLong last = LAST_CHECK.computeIfAbsent(slug,
+                s -> new java.util.concurrent.atomic.AtomicLong());
+        long before = last.get();
+        return now - before >= CHECK_EVERY_MILLIS && last.compareAndSet(before, now);
     }
 
     /** Whether a region of the batch now stands at or over its clamp threshold and the rules could act on it. */
@@ -129,8 +142,8 @@ public class TelemetryResource {
             if (r.pinned() || r.topIndex() <= r.rules().floorIndex()) {
                 continue;
             }
-            RegionLoad load = book.load(event.slug(), r.code(), now, r.rules().staleAfter());
-            if (!load.stale() && load.loadMbps() >= r.rules().clampAt() * r.capacityMbps()) {
+            if (book.freshLoadMbps(event.slug(), r.code(), now, r.rules().staleAfter()) >= r.rules().clampAt()
+                    * r.capacityMbps()) {
                 return true;
             }
         }

@@ -104,6 +104,25 @@ public class TrafficBook {
         }
     }
 
+    /** The region's load alone: no per-source list, no allocation. */
+    public double freshLoadMbps(String event, String region, Instant now, Duration staleAfter) {
+        Map<String, Map<String, SourceState>> regions = events.get(event);
+        Map<String, SourceState> sources = regions == null ? null : regions.get(region);
+        if (sources == null) {
+            return 0;
+        }
+        Instant oldest = now.minus(staleAfter);
+        double load = 0;
+        for (SourceState s : sources.values()) {
+            synchronized (s) {
+                if (s.at != null && !s.at.isBefore(oldest)) {
+                    load += s.mbps;
+                }
+            }
+        }
+        return load;
+    }
+
     public RegionLoad load(String event, String region, Instant now, Duration staleAfter) {
         Map<String, Map<String, SourceState>> regions = events.get(event);
         Map<String, SourceState> sources = regions == null ? null : regions.get(region);
