@@ -7,16 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.velvetrope.TestApi;
 
 import com.microsoft.playwright.BrowserContext;
@@ -24,45 +20,12 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 
 /** The ops console in Chromium: sign-in, the live dashboard, a clamp with its confirmation, roles, the audit. */
-class ConsoleE2E {
+class ConsoleE2E extends ConsoleBrowserTest {
 
     static final String ERROR_TEXT = "Sign-in failed: the user name or password is not right, or the account is disabled.";
 
-    @TempDir
-    static Path dir;
-
-    static VelvetApp app;
-    static Chromium chromium;
-
-    @BeforeAll
-    static void start() throws Exception {
-        app = VelvetApp.start(dir);
-        chromium = new Chromium();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (chromium != null) {
-            chromium.close();
-        }
-        if (app != null) {
-            app.close();
-        }
-    }
-
     String freshEvent() {
         return app.createEvent(TestApi.event(app.uniqueSlug("console")));
-    }
-
-    Page signIn(BrowserContext context, String user, String password) {
-        Page page = context.newPage();
-        page.navigate(app.url("/ops/login"));
-        page.fill("#j_username", user);
-        page.fill("#j_password", password);
-        page.click("section.login button[type=submit]");
-        page.waitForURL(app.url("/ops"));
-        assertThat(page.locator(".console-nav .who")).hasText(user);
-        return page;
     }
 
     @Test

@@ -4,15 +4,10 @@ import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertTha
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.velvetrope.TestApi;
 
 import com.microsoft.playwright.BrowserContext;
@@ -24,52 +19,9 @@ import com.microsoft.playwright.Response;
  * The switch-over to VOD in Chromium: PR approves the exact VOD URL on the lifecycle page, someone else in ops takes
  * the event through REPLAY to VOD, and viewers then get the VOD playlist.
  */
-class LifecycleE2E {
+class LifecycleE2E extends ConsoleBrowserTest {
 
     static final String VOD_URL = "https://vod.example.com/e2e/master.m3u8";
-
-    @TempDir
-    static Path dir;
-
-    static VelvetApp app;
-    static Chromium chromium;
-
-    @BeforeAll
-    static void start() throws Exception {
-        app = VelvetApp.start(dir);
-        chromium = new Chromium();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (chromium != null) {
-            chromium.close();
-        }
-        if (app != null) {
-            app.close();
-        }
-    }
-
-    Page signIn(BrowserContext context, String user) {
-        Page page = context.newPage();
-        page.navigate(app.url("/ops/login"));
-        page.fill("#j_username", user);
-        page.fill("#j_password", VelvetApp.PASSWORD);
-        page.click("section.login button[type=submit]");
-        page.waitForURL(app.url("/ops"));
-        assertThat(page.locator(".console-nav .who")).hasText(user);
-        return page;
-    }
-
-    /** Accepts every confirmation the page asks for and keeps the questions. */
-    static List<String> acceptDialogs(Page page) {
-        List<String> questions = new ArrayList<>();
-        page.onDialog(dialog -> {
-            questions.add(dialog.type() + ": " + dialog.message());
-            dialog.accept();
-        });
-        return questions;
-    }
 
     @Test
     void prApprovesOpsSwitchesThroughReplayToVodAndViewersGetTheVod() {

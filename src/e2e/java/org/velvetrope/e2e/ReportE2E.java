@@ -21,10 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.velvetrope.TestApi;
 
 import com.microsoft.playwright.APIResponse;
@@ -40,45 +37,12 @@ import io.restassured.path.json.JsonPath;
  * The post-event report in Chromium: telemetry for two regions goes into the load history, a reporter reads the
  * page with its figures, charts and downloads, prints it to PDF; ops may not read it.
  */
-class ReportE2E {
+class ReportE2E extends ConsoleBrowserTest {
 
     /** Constant viewer counts per region, so the peak of concurrent viewers is known: their sum. */
     static final Map<String, Long> VIEWERS = Map.of("NA", 1200L, "EU", 800L);
     /** Loads well under the clamp threshold (85 % of 8000 and 4000 Mbps), so no automatic step interferes. */
     static final Map<String, Double> BASE_MBPS = Map.of("NA", 3000.0, "EU", 1500.0);
-
-    @TempDir
-    static Path dir;
-
-    static VelvetApp app;
-    static Chromium chromium;
-
-    @BeforeAll
-    static void start() throws Exception {
-        app = VelvetApp.start(dir);
-        chromium = new Chromium();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (chromium != null) {
-            chromium.close();
-        }
-        if (app != null) {
-            app.close();
-        }
-    }
-
-    Page signIn(BrowserContext context, String user) {
-        Page page = context.newPage();
-        page.navigate(app.url("/ops/login"));
-        page.fill("#j_username", user);
-        page.fill("#j_password", VelvetApp.PASSWORD);
-        page.click("section.login button[type=submit]");
-        page.waitForURL(app.url("/ops"));
-        assertThat(page.locator(".console-nav .who")).hasText(user);
-        return page;
-    }
 
     /** One batch for both regions stamped now; the load wobbles a little so the chart has a shape. */
     void pushTelemetry(String slug, int round) {

@@ -1,7 +1,6 @@
 package org.velvetrope.console;
 
 import java.net.URI;
-import java.util.Arrays;
 import java.util.List;
 
 import jakarta.annotation.security.RolesAllowed;
@@ -70,12 +69,7 @@ public class AdminConsoleResource {
     }
 
     private Response html(ConsoleResource.Page page, TemplateInstance t, int status) {
-        Response.ResponseBuilder r = Response.status(status).type(ConsoleResource.HTML).entity(t.render())
-                .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY");
-        if (!page.csrf().equals(csrfCookie)) {
-            r.header("Set-Cookie", ConsoleCsrf.setCookie(page.csrf(), config.cookie().secure()));
-        }
-        return r.build();
+        return ConsoleResource.html(page, t, status, csrfCookie, config.cookie().secure());
     }
 
     private List<String> roleNames() {
@@ -158,9 +152,5 @@ public class AdminConsoleResource {
 
     private List<EventView> events() {
         return rope.current().events().stream().sorted((a, b) -> a.slug().compareTo(b.slug())).toList();
-    }
-
-    static List<String> split(String roles) {
-        return Arrays.asList(roles.split(","));
     }
 }

@@ -123,12 +123,17 @@ public class ConsoleResource {
     }
 
     Response html(Page page, TemplateInstance template, int status) {
+        return html(page, template, status, csrfCookie, config.cookie().secure());
+    }
+
+    /** A console page: never cached, never framed, own assets only, and the CSRF cookie when it is new. */
+    static Response html(Page page, TemplateInstance template, int status, String csrfCookie, boolean secure) {
         Response.ResponseBuilder r = Response.status(status).type(HTML).entity(template.render())
                 .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
                 .header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; "
                         + "img-src 'self' data:; frame-ancestors 'none'");
         if (page != null && !page.csrf().equals(csrfCookie)) {
-            r.header("Set-Cookie", ConsoleCsrf.setCookie(page.csrf(), config.cookie().secure()));
+            r.header("Set-Cookie", ConsoleCsrf.setCookie(page.csrf(), secure));
         }
         return r.build();
     }
